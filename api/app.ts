@@ -1,0 +1,47 @@
+// The Hono app: every /api route, JSON errors, body limit. `serve()` lives in main.ts.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AppDeps, AppEnv } from './http/app-env';
+import { catalogRoutes } from './routes/catalog';
+import { collectionRoutes } from './routes/collection';
+import { profileRoutes } from './routes/profile';
+import { syncRoutes } from './routes/sync';
+import { tutorialRoutes } from './routes/tutorials';
+import { userRoutes } from './routes/users';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export function createApp(deps: AppDeps) {
+  const api = new Hono<AppEnv>();
+  api.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ error: 'Request body is larger than 1 MB' }, 413),
+    }),
+  );
+  api.route('/profile', profileRoutes(deps));
+  api.route('/users', userRoutes(deps));
+  api.route('/tutorials', tutorialRoutes(deps));
+  api.route('/collection', collectionRoutes(deps));
+  api.route('/sync', syncRoutes(deps));
+  api.route('/', catalogRoutes(deps));
+  api.all('*', (c) => c.json({ error: `Not found: ${c.req.method} ${c.req.path}` }, 404));
+
+  const app = new Hono<AppEnv>();
+  app.route('/api', api);
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      return c.json(
+        { error: error.message || 'Request failed' },
+        error.status as ContentfulStatusCode,
+      );
+    }
+    console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
+    return c.json({ error: 'Internal server error' }, 500);
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

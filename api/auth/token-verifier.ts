@@ -1,0 +1,46 @@
+// Verifies Firebase ID tokens: Google-signed in production, the emulator's unsigned ones locally.
+import { Auth, type KeyStorer } from 'firebase-auth-cloudflare-workers';
+
+export interface VerifiedUser {
+  uid: string;
+  email: string | null;
+}
+
+export interface TokenVerifier {
+  verify(idToken: string): Promise<VerifiedUser>;
+}
+
+/** Google's public signing keys, cached in this process for as long as Google says. */
+class MemoryKeyStore implements KeyStorer {
+  private value: string | null = null;
+  private expiresAt = 0;
+
+  async get<ExpectedValue = unknown>(): Promise<ExpectedValue | null> {
+    if (this.value === null || Date.now() >= this.expiresAt) return null;
+    return JSON.parse(this.value) as ExpectedValue;
+  }
+
+  async put(value: string, expirationTtl: number): Promise<void> {
+    this.value = value;
+    this.expiresAt = Date.now() + expirationTtl * 1000;
+  }
+}
+
+export function createTokenVerifier(options: {
+  projectId: string;
+  /** Set only for the Auth emulator; then unsigned tokens are accepted (never in production). */
+  emulatorHost?: string | undefined;
+}): TokenVerifier {
+  // The library keeps one Auth per process; the project id is fixed for the process anyway.
+  const auth = Auth.getOrInitialize(options.projectId, new MemoryKeyStore());
+  const env = options.emulatorHost
+    ? { FIREBASE_AUTH_EMULATOR_HOST: options.emulatorHost }
+    : undefined;
+  return {
+    async verify(idToken) {
+      // Audience, issuer, expiry and auth_time are checked for emulator tokens too.
+      const decoded = await auth.verifyIdToken(idToken, false, env);
+      return { uid: decoded.uid, email: typeof decoded.email === 'string' ? decoded.email : null };
+    },
+  };
+}

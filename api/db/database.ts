@@ -1,0 +1,46 @@
+// Opens the SQL store (PGlite in a folder or in memory, or PostgreSQL) and applies the migrations.
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction has the same query surface as the database; rules code takes either. */
+export type Queryable = Pick<Database, 'execute' | 'select' | 'insert' | 'update' | 'delete'>;
+
+export interface OpenDatabase {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export type DatabaseLocation =
+  | { kind: 'pglite'; dataDir: string | null } // null: in memory (tests)
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export async function openDatabase(location: DatabaseLocation): Promise<OpenDatabase> {
+  if (location.kind === 'pglite') {
+    const client = location.dataDir ? new PGlite(location.dataDir) : new PGlite();
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder });
+    return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  }
+  const pool = new pg.Pool({ connectionString: location.url, max: location.poolSize ?? 20 });
+  const db = drizzlePostgres({ client: pool, schema });
+  await migratePostgres(db, { migrationsFolder });
+  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+}
+
+/** Runs raw SQL and returns its rows; PGlite and node-postgres both answer `{ rows }`. */
+export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,71 @@
+// `npm run dev`: Vite with hot reload and the API in the same server (one port, like production).
+import { createServer as createHttpServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import { createServer as createViteServer } from 'vite';
+import { createApp } from './app';
+import { createTokenVerifier } from './auth/token-verifier';
+import { openDatabase } from './db/database';
+import { EnvError, parseEnv } from './env';
+import { startAuthEmulator } from './runtime/auth-emulator';
+import { seedDemoCatalogIfEmpty } from './catalog/demo-seed';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+
+async function main() {
+  const env = parseEnv(process.env);
+  const emulator =
+    env.hostedFirebase || env.FIREBASE_AUTH_EMULATOR_HOST
+      ? null
+      : await startAuthEmulator({
+          projectId: env.FIREBASE_PROJECT_ID,
+          cwd: projectRoot,
+          log: console.log,
+        });
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: resolve(projectRoot, env.DATA_DIR) },
+  );
+  await seedDemoCatalogIfEmpty(database.db);
+  const api = createApp({
+    db: database.db,
+    verifier: createTokenVerifier({
+      projectId: env.FIREBASE_PROJECT_ID,
+      emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST ?? emulator?.host,
+    }),
+  });
+  const vite = await createViteServer({
+    root: projectRoot,
+    server: { middlewareMode: true },
+    appType: 'spa',
+  });
+  const apiListener = getRequestListener(api.fetch);
+  const server = createHttpServer((req, res) => {
+    if (req.url?.startsWith('/api/')) void apiListener(req, res);
+    else vite.middlewares(req, res);
+  });
+  server.listen(env.PORT, () => console.log(`Dev server on http://localhost:${env.PORT}`));
+
+  const shutdown = async () => {
+    server.close();
+    await vite.close();
+    await database.close();
+    await emulator?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) {
+    for (const problem of error.problems) console.error(`Invalid environment: ${problem}`);
+  } else {
+    console.error(
+      `Dev server could not start: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  process.exit(1);
+});

@@ -1,0 +1,80 @@
+// POST /api/users/initialize (choose a username) and /api/users/update-settings.
+import { Hono } from 'hono';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { requireUser } from '../auth/require-user';
+import { profiles } from '../db/schema';
+import type { AppDeps, AppEnv } from '../http/app-env';
+import { mutationHandler } from '../http/mutation-handler';
+import { readJson } from '../http/read-json';
+import { runIdempotent } from '../collection/mutation-service';
+import { requestHash } from '../collection/request-hash';
+import { describeZodError } from '../../src/shared/collection/mutation-schemas';
+import { RuleError } from '../../src/shared/collection/rules';
+import { usernameSchema } from '../../src/shared/profile/username';
+import { profileBody } from './profile-body';
+
+const initializeSchema = z.strictObject({ username: usernameSchema });
+
+/** PostgreSQL's unique_violation: two people claimed the same name at the same moment. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null) ?? {};
+  return code.code === '23505' || code.cause?.code === '23505';
+}
+
+export function userRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.use(requireUser(deps.verifier));
+
+  app.post('/initialize', async (c) => {
+    const raw = await readJson(c);
+    const parsed = initializeSchema.safeParse(raw);
+    if (!parsed.success) return c.json({ error: describeZodError(parsed.error) }, 400);
+    const { username } = parsed.data;
+    const userId = c.get('userId');
+    const key = c.req.header('Idempotency-Key');
+    const takenError = `The username '${username}' is already taken`;
+    try {
+      const outcome = await runIdempotent(
+        deps.db,
+        userId,
+        key,
+        requestHash('users/initialize', raw),
+        async (tx) => {
+          const [mine] = await tx.select().from(profiles).where(eq(profiles.userId, userId));
+          if (mine?.username) {
+            if (mine.username.toLowerCase() === username.toLowerCase()) {
+              return { status: 200, body: profileBody(mine) };
+            }
+            throw new RuleError(409, `You already have the username '${mine.username}'`);
+          }
+          const [taken] = await tx
+            .select({ userId: profiles.userId })
+            .from(profiles)
+            .where(
+              and(
+                sql`lower(${profiles.username}) = lower(${username})`,
+                ne(profiles.userId, userId),
+              ),
+            );
+          if (taken) throw new RuleError(409, takenError);
+          const [updated] = await tx
+            .update(profiles)
+            .set({ username, updatedAt: new Date() })
+            .where(eq(profiles.userId, userId))
+            .returning();
+          if (!updated) throw new Error('profile row vanished under its lock');
+          return { status: 200, body: profileBody(updated) };
+        },
+      );
+      return c.json(outcome.body, outcome.status as ContentfulStatusCode);
+    } catch (error) {
+      if (isUniqueViolation(error)) return c.json({ error: takenError }, 409);
+      throw error;
+    }
+  });
+
+  app.post('/update-settings', mutationHandler(deps, 'users/update-settings'));
+  return app;
+}

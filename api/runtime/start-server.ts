@@ -1,0 +1,74 @@
+// Boots the whole app: env → (emulator) → database + migrations → demo catalogue → HTTP.
+import { resolve } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from '../app';
+import { createTokenVerifier } from '../auth/token-verifier';
+import { openDatabase, type OpenDatabase } from '../db/database';
+import type { Env } from '../env';
+import { startAuthEmulator, type RunningEmulator } from './auth-emulator';
+import { seedDemoCatalogIfEmpty } from '../catalog/demo-seed';
+import { mountBuiltApp } from './static-app';
+
+export interface RunningServer {
+  port: number;
+  database: OpenDatabase;
+  emulator: RunningEmulator | null;
+  stop(): Promise<void>;
+}
+
+export async function startServer(
+  env: Env,
+  options: { projectRoot: string; log?: (line: string) => void },
+): Promise<RunningServer> {
+  const log = options.log ?? (() => {});
+  let emulator: RunningEmulator | null = null;
+  let emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!env.hostedFirebase && !emulatorHost) {
+    emulator = await startAuthEmulator({
+      projectId: env.FIREBASE_PROJECT_ID,
+      cwd: options.projectRoot,
+      log,
+    });
+    emulatorHost = emulator.host;
+  }
+
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: resolve(options.projectRoot, env.DATA_DIR) },
+  );
+  log(
+    database.kind === 'postgres'
+      ? 'Database: PostgreSQL (DATABASE_URL)'
+      : `Database: PGlite in ${resolve(options.projectRoot, env.DATA_DIR)}`,
+  );
+  const seeded = await seedDemoCatalogIfEmpty(database.db);
+  if (seeded)
+    log(
+      `Catalogue was empty: loaded the demo catalogue (${seeded.cars} cars, ${seeded.sets} sets)`,
+    );
+
+  const app = createApp({
+    db: database.db,
+    verifier: createTokenVerifier({ projectId: env.FIREBASE_PROJECT_ID, emulatorHost }),
+  });
+  mountBuiltApp(app, resolve(options.projectRoot, 'dist'));
+
+  const server: ServerType = await new Promise((resolveServer, reject) => {
+    const started = serve({ fetch: app.fetch, port: env.PORT }, () => resolveServer(started));
+    started.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+
+  return {
+    port,
+    database,
+    emulator,
+    async stop() {
+      await new Promise<void>((done) => server.close(() => done()));
+      await database.close();
+      await emulator?.stop();
+    },
+  };
+}

@@ -1,0 +1,147 @@
+// zod schemas for the payloads of SPEC §7's replayable calls, shared by the device and the server.
+import { z } from 'zod';
+import { CONDITIONS, GRADES } from './types';
+
+/** Ids come from the catalogue or from a device's generator: printable, short, URL-safe. */
+export const idSchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(100, 'must be at most 100 characters')
+  .regex(/^[A-Za-z0-9_.:~-]+$/, 'may only contain letters, digits and _ . : ~ -');
+
+/** Money is kept in whole cents on both sides so the device and the server never disagree. */
+const priceSchema = z
+  .number()
+  .finite()
+  .min(0, 'must not be negative')
+  .max(1_000_000, 'must be at most 1,000,000')
+  .transform((value) => Math.round(value * 100) / 100);
+
+const quantitySchema = z
+  .number()
+  .int('must be a whole number')
+  .min(0, 'must not be negative')
+  .max(9999, 'must be at most 9999');
+
+const calendarDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'must be a real date');
+
+const timestampSchema = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 timestamp' });
+
+const notesSchema = z.string().max(2000, 'must be at most 2000 characters');
+const placeSchema = z.string().max(200, 'must be at most 200 characters');
+
+export const carInstanceDetailsSchema = z.strictObject({
+  instanceId: idSchema.optional(),
+  condition: z.enum(CONDITIONS).optional(),
+  grade: z.enum(GRADES).optional(),
+  purchasePrice: priceSchema.optional(),
+  purchaseDate: calendarDateSchema.nullable().optional(),
+  notes: notesSchema.optional(),
+  purchasePlace: placeSchema.optional(),
+  dateAdded: timestampSchema.optional(),
+});
+export type CarInstanceDetails = z.infer<typeof carInstanceDetailsSchema>;
+
+export const carInstanceUpdatesSchema = carInstanceDetailsSchema
+  .omit({ instanceId: true, dateAdded: true })
+  .refine((updates) => Object.keys(updates).length > 0, 'must change at least one field');
+
+export const setInstanceDetailsSchema = z.strictObject({
+  instanceId: idSchema.optional(),
+  purchasePrice: priceSchema.optional(),
+  purchaseDate: calendarDateSchema.nullable().optional(),
+  notes: notesSchema.optional(),
+  purchasePlace: placeSchema.optional(),
+  dateAdded: timestampSchema.optional(),
+});
+export type SetInstanceDetails = z.infer<typeof setInstanceDetailsSchema>;
+
+export const setInstanceUpdatesSchema = setInstanceDetailsSchema
+  .omit({ instanceId: true, dateAdded: true })
+  .refine((updates) => Object.keys(updates).length > 0, 'must change at least one field');
+
+/**
+ * The set as the device got it from the all-sets list. Only its id is trusted: the server takes
+ * the set's name and cars from its own catalogue.
+ */
+const setReferenceSchema = z.looseObject({ id: idSchema });
+
+const settingKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 letters, digits, _ . or -');
+
+const settingValueSchema = z
+  .json()
+  .refine((value) => JSON.stringify(value).length <= 10_000, 'must be at most 10,000 characters');
+
+export const mutationArgsSchemas = {
+  'collection/add-car-instance': z.strictObject({
+    carId: idSchema,
+    details: carInstanceDetailsSchema.default({}),
+  }),
+  'collection/remove-car-instance': z.strictObject({ carId: idSchema, instanceId: idSchema }),
+  'collection/add-set-instance': z.strictObject({
+    set: setReferenceSchema,
+    instanceDetails: setInstanceDetailsSchema.default({}),
+  }),
+  'collection/add-multiple-set-instances': z.strictObject({
+    set: setReferenceSchema,
+    instances: z
+      .array(setInstanceDetailsSchema)
+      .min(1, 'must hold at least one instance')
+      .max(100, 'must hold at most 100 instances'),
+  }),
+  'collection/remove-set-instance': z.strictObject({
+    setId: idSchema,
+    instanceId: idSchema,
+    carIds: z.array(idSchema).max(200, 'must hold at most 200 cars'),
+  }),
+  'collection/toggle-favorite': z.strictObject({ carId: idSchema, isFavorited: z.boolean() }),
+  'collection/toggle-wishlist': z.strictObject({ carId: idSchema, isWishlisted: z.boolean() }),
+  'collection/toggle-set': z.strictObject({
+    setId: idSchema,
+    action: z.enum(['favorite', 'wishlist']),
+    isSetInList: z.boolean(),
+  }),
+  'collection/update-set-details': z.strictObject({
+    setId: idSchema,
+    type: z.enum(['trade', 'sale']),
+    quantity: quantitySchema,
+  }),
+  'collection/update-car-details': z.strictObject({
+    carId: idSchema,
+    forTrade: quantitySchema,
+    forSale: quantitySchema,
+  }),
+  'collection/update-car-instance': z.strictObject({
+    carId: idSchema,
+    instanceId: idSchema,
+    updates: carInstanceUpdatesSchema,
+  }),
+  'collection/update-set-instance': z.strictObject({
+    setId: idSchema,
+    instanceId: idSchema,
+    updates: setInstanceUpdatesSchema,
+  }),
+  'users/update-settings': z.strictObject({ key: settingKeySchema, value: settingValueSchema }),
+  'tutorials/complete': z.strictObject({ tutorialId: idSchema }),
+} as const;
+
+export type MutationName = keyof typeof mutationArgsSchemas;
+export type MutationArgs<N extends MutationName> = z.output<(typeof mutationArgsSchemas)[N]>;
+
+export const MUTATION_NAMES = Object.keys(mutationArgsSchemas) as MutationName[];
+
+export function isMutationName(name: string): name is MutationName {
+  return Object.hasOwn(mutationArgsSchemas, name);
+}
+
+/** 'details.purchasePrice: must not be negative' — one line a collector or a developer can act on. */
+export function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ` : '') + issue.message)
+    .join('; ');
+}

@@ -1,0 +1,192 @@
+// The registry of replayable mutations: for each SPEC §7 call, how to prepare, check and apply it.
+import { z } from 'zod';
+import {
+  describeZodError,
+  isMutationName,
+  mutationArgsSchemas,
+  type MutationArgs,
+  type MutationName,
+} from './mutation-schemas';
+import * as rules from './rules';
+import { RuleError, type RuleContext } from './rules';
+import type { Collection, UserState } from './types';
+
+interface MutationDefinition<N extends MutationName> {
+  /** Catalogue ids the change mentions, so callers can preload them for the lookup. */
+  references(args: MutationArgs<N>): { carIds: string[]; setIds: string[] };
+  /** Fills what the change creates (instance ids, times) so every replay names the same thing. */
+  prepare(args: MutationArgs<N>, fill: IdAndClock): MutationArgs<N>;
+  apply(state: UserState, args: MutationArgs<N>, ctx: RuleContext): UserState;
+  /** Extra fields of the HTTP answer: the ids the change created. */
+  created(args: MutationArgs<N>): Record<string, unknown>;
+}
+
+export interface IdAndClock {
+  newId: () => string;
+  now: string;
+}
+
+const none = () => ({ carIds: [], setIds: [] });
+const nothingCreated = () => ({});
+const unchanged = <A>(args: A) => args;
+const onCollection =
+  <A>(rule: (collection: Collection, args: A, ctx: RuleContext) => Collection) =>
+  (state: UserState, args: A, ctx: RuleContext): UserState => ({
+    ...state,
+    collection: rule(state.collection, args, ctx),
+  });
+
+function prepareCreated<D extends { instanceId?: string; dateAdded?: string }>(
+  details: D,
+  fill: IdAndClock,
+): D {
+  return {
+    ...details,
+    instanceId: details.instanceId ?? fill.newId(),
+    dateAdded: details.dateAdded ?? fill.now,
+  };
+}
+
+const definitions: { [N in MutationName]: MutationDefinition<N> } = {
+  'collection/add-car-instance': {
+    references: (args) => ({ carIds: [args.carId], setIds: [] }),
+    prepare: (args, fill) => ({ ...args, details: prepareCreated(args.details, fill) }),
+    apply: onCollection(rules.addCarInstance),
+    created: (args) => ({ instanceId: args.details.instanceId }),
+  },
+  'collection/remove-car-instance': {
+    references: none,
+    prepare: unchanged,
+    apply: onCollection(rules.removeCarInstance),
+    created: nothingCreated,
+  },
+  'collection/add-set-instance': {
+    references: (args) => ({ carIds: [], setIds: [args.set.id] }),
+    prepare: (args, fill) => ({
+      ...args,
+      instanceDetails: prepareCreated(args.instanceDetails, fill),
+    }),
+    apply: onCollection(rules.addSetInstance),
+    created: (args) => ({ instanceId: args.instanceDetails.instanceId }),
+  },
+  'collection/add-multiple-set-instances': {
+    references: (args) => ({ carIds: [], setIds: [args.set.id] }),
+    prepare: (args, fill) => ({
+      ...args,
+      instances: args.instances.map((details) => prepareCreated(details, fill)),
+    }),
+    apply: onCollection(rules.addMultipleSetInstances),
+    created: (args) => ({ instanceIds: args.instances.map((details) => details.instanceId) }),
+  },
+  'collection/remove-set-instance': {
+    references: none,
+    prepare: unchanged,
+    apply: onCollection(rules.removeSetInstance),
+    created: nothingCreated,
+  },
+  'collection/toggle-favorite': {
+    references: (args) => ({ carIds: [args.carId], setIds: [] }),
+    prepare: unchanged,
+    apply: onCollection(rules.toggleFavorite),
+    created: nothingCreated,
+  },
+  'collection/toggle-wishlist': {
+    references: (args) => ({ carIds: [args.carId], setIds: [] }),
+    prepare: unchanged,
+    apply: onCollection(rules.toggleWishlist),
+    created: nothingCreated,
+  },
+  'collection/toggle-set': {
+    references: (args) => ({ carIds: [], setIds: [args.setId] }),
+    prepare: unchanged,
+    apply: onCollection(rules.toggleSet),
+    created: nothingCreated,
+  },
+  'collection/update-set-details': {
+    references: (args) => ({ carIds: [], setIds: [args.setId] }),
+    prepare: unchanged,
+    apply: onCollection(rules.updateSetDetails),
+    created: nothingCreated,
+  },
+  'collection/update-car-details': {
+    references: (args) => ({ carIds: [args.carId], setIds: [] }),
+    prepare: unchanged,
+    apply: onCollection(rules.updateCarDetails),
+    created: nothingCreated,
+  },
+  'collection/update-car-instance': {
+    references: none,
+    prepare: unchanged,
+    apply: onCollection(rules.updateCarInstance),
+    created: nothingCreated,
+  },
+  'collection/update-set-instance': {
+    references: none,
+    prepare: unchanged,
+    apply: onCollection(rules.updateSetInstance),
+    created: nothingCreated,
+  },
+  'users/update-settings': {
+    references: none,
+    prepare: unchanged,
+    apply: rules.updateSetting,
+    created: nothingCreated,
+  },
+  'tutorials/complete': {
+    references: none,
+    prepare: unchanged,
+    apply: rules.completeTutorial,
+    created: nothingCreated,
+  },
+};
+
+/** A mutation whose name and payload have been checked against SPEC §7's schemas. */
+export interface ParsedMutation {
+  name: MutationName;
+  args: MutationArgs<MutationName>;
+}
+
+/** Checks a name and raw payload; a RuleError(422/400-like) message says what is wrong. */
+export function parseMutation(
+  name: string,
+  rawArgs: unknown,
+): { ok: true; mutation: ParsedMutation } | { ok: false; status: 400 | 404; error: string } {
+  if (!isMutationName(name)) return { ok: false, status: 404, error: `Unknown mutation: ${name}` };
+  const parsed = (mutationArgsSchemas[name] as z.ZodType<MutationArgs<MutationName>>).safeParse(
+    rawArgs,
+  );
+  if (!parsed.success) return { ok: false, status: 400, error: describeZodError(parsed.error) };
+  return { ok: true, mutation: { name, args: parsed.data } };
+}
+
+// The registry is keyed by name, so each lookup below is type-safe for that name; TypeScript
+// cannot correlate a union name with its args, hence the one widening cast per helper.
+function definitionOf(name: MutationName): MutationDefinition<MutationName> {
+  return definitions[name] as unknown as MutationDefinition<MutationName>;
+}
+
+export function prepareMutation(mutation: ParsedMutation, fill: IdAndClock): ParsedMutation {
+  return { name: mutation.name, args: definitionOf(mutation.name).prepare(mutation.args, fill) };
+}
+
+export function mutationReferences(mutation: ParsedMutation): {
+  carIds: string[];
+  setIds: string[];
+} {
+  return definitionOf(mutation.name).references(mutation.args);
+}
+
+/** Applies a prepared mutation; throws RuleError when SPEC §4 refuses it. */
+export function applyMutation(
+  state: UserState,
+  mutation: ParsedMutation,
+  ctx: RuleContext,
+): UserState {
+  return definitionOf(mutation.name).apply(state, mutation.args, ctx);
+}
+
+export function mutationCreated(mutation: ParsedMutation): Record<string, unknown> {
+  return definitionOf(mutation.name).created(mutation.args);
+}
+
+export { RuleError };

@@ -1,0 +1,425 @@
+// SPEC §4's collection rules as pure functions: the device, its rebase and the server all run these.
+import type { CarInstanceDetails, MutationArgs, SetInstanceDetails } from './mutation-schemas';
+import {
+  DEFAULT_CONDITION,
+  DEFAULT_GRADE,
+  DEFAULT_PURCHASE_PRICE,
+  type CarInstance,
+  type Collection,
+  type ListItem,
+  type OwnedCar,
+  type SetInstance,
+  type UserState,
+} from './types';
+
+/** A change the rules refuse. `status` is what the HTTP API answers for it. */
+export class RuleError extends Error {
+  constructor(
+    readonly status: 404 | 409 | 422,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RuleError';
+  }
+}
+
+/** What the rules need to know about the catalogue; callers preload the ids a change mentions. */
+export interface CatalogLookup {
+  hasCar(carId: string): boolean;
+  getSet(setId: string): { id: string; name: string; carIds: readonly string[] } | undefined;
+}
+
+export interface RuleContext {
+  /** ISO timestamp for list entries (favourites, wishlists) that the payload gives no time for. */
+  now: string;
+  catalog: CatalogLookup;
+}
+
+/** The id of the car instance that the k-th car (0-based) of a set instance adds. */
+export function setCarInstanceId(setInstanceId: string, index: number): string {
+  return `${setInstanceId}~${index + 1}`;
+}
+
+function requireCar(ctx: RuleContext, carId: string): void {
+  if (!ctx.catalog.hasCar(carId)) throw new RuleError(404, `Unknown car: ${carId}`);
+}
+
+function requireSet(ctx: RuleContext, setId: string) {
+  const set = ctx.catalog.getSet(setId);
+  if (!set) throw new RuleError(404, `Unknown set: ${setId}`);
+  return set;
+}
+
+function withoutItem(list: ListItem[], id: string): ListItem[] {
+  return list.some((item) => item.id === id) ? list.filter((item) => item.id !== id) : list;
+}
+
+function withoutItems(list: ListItem[], ids: ReadonlySet<string>): ListItem[] {
+  return list.some((item) => ids.has(item.id)) ? list.filter((item) => !ids.has(item.id)) : list;
+}
+
+/** Flips list membership the way the device saw it: in the list → out, else in. */
+function toggled(list: ListItem[], id: string, isInList: boolean, now: string): ListItem[] {
+  if (isInList) return withoutItem(list, id);
+  return list.some((item) => item.id === id) ? list : [...list, { id, addedAt: now }];
+}
+
+function instanceIdTaken(collection: Collection, instanceId: string): boolean {
+  return collection.ownedCars.some((car) =>
+    car.instances.some((instance) => instance.instanceId === instanceId),
+  );
+}
+
+function setInstanceIdTaken(collection: Collection, instanceId: string): boolean {
+  return collection.ownedSets.some((set) =>
+    set.instances.some((instance) => instance.instanceId === instanceId),
+  );
+}
+
+function newCarInstance(instanceId: string, details: CarInstanceDetails, now: string): CarInstance {
+  return {
+    instanceId,
+    condition: details.condition ?? DEFAULT_CONDITION,
+    grade: details.grade ?? DEFAULT_GRADE,
+    purchasePrice: details.purchasePrice ?? DEFAULT_PURCHASE_PRICE,
+    purchaseDate: details.purchaseDate ?? null,
+    notes: details.notes ?? '',
+    purchasePlace: details.purchasePlace ?? '',
+    dateAdded: details.dateAdded ?? now,
+  };
+}
+
+function newSetInstance(instanceId: string, details: SetInstanceDetails, now: string): SetInstance {
+  return {
+    instanceId,
+    purchasePrice: details.purchasePrice ?? DEFAULT_PURCHASE_PRICE,
+    dateAdded: details.dateAdded ?? now,
+    purchaseDate: details.purchaseDate ?? null,
+    notes: details.notes ?? '',
+    purchasePlace: details.purchasePlace ?? '',
+  };
+}
+
+/** Appends instances to their cars, creating the owned car (at the end) when it is new. */
+function withCarInstances(
+  collection: Collection,
+  additions: { carId: string; instance: CarInstance }[],
+): OwnedCar[] {
+  const ownedCars = [...collection.ownedCars];
+  const favorites = new Set(collection.favoriteCarIds.map((item) => item.id));
+  for (const { carId, instance } of additions) {
+    if (instanceIdTaken({ ...collection, ownedCars }, instance.instanceId)) {
+      throw new RuleError(409, `Car instance ${instance.instanceId} already exists`);
+    }
+    const index = ownedCars.findIndex((car) => car.carId === carId);
+    const existing = ownedCars[index];
+    if (existing) {
+      ownedCars[index] = { ...existing, instances: [...existing.instances, instance] };
+    } else {
+      ownedCars.push({ carId, isFavorite: favorites.has(carId), instances: [instance] });
+    }
+  }
+  return ownedCars;
+}
+
+function requireInstanceId(id: string | undefined): string {
+  // prepareMutation fills ids on the device and on the server before rules run.
+  if (id === undefined) throw new Error('instanceId must be filled in by prepareMutation');
+  return id;
+}
+
+export function addCarInstance(
+  collection: Collection,
+  args: MutationArgs<'collection/add-car-instance'>,
+  ctx: RuleContext,
+): Collection {
+  requireCar(ctx, args.carId);
+  const instance = newCarInstance(
+    requireInstanceId(args.details.instanceId),
+    args.details,
+    ctx.now,
+  );
+  return {
+    ...collection,
+    ownedCars: withCarInstances(collection, [{ carId: args.carId, instance }]),
+    wishlistCarIds: withoutItem(collection.wishlistCarIds, args.carId),
+  };
+}
+
+export function removeCarInstance(
+  collection: Collection,
+  args: MutationArgs<'collection/remove-car-instance'>,
+): Collection {
+  const car = collection.ownedCars.find((owned) => owned.carId === args.carId);
+  if (!car || !car.instances.some((instance) => instance.instanceId === args.instanceId)) {
+    throw new RuleError(404, `Car instance ${args.instanceId} of ${args.carId} not found`);
+  }
+  const instances = car.instances.filter((instance) => instance.instanceId !== args.instanceId);
+  return {
+    ...collection,
+    ownedCars:
+      instances.length > 0
+        ? collection.ownedCars.map((owned) => (owned === car ? { ...car, instances } : owned))
+        : collection.ownedCars.filter((owned) => owned !== car),
+  };
+}
+
+/** SPEC §4: a set instance brings one carded, Good, free instance of each of its cars. */
+function addSetInstances(
+  collection: Collection,
+  setId: string,
+  detailsList: SetInstanceDetails[],
+  ctx: RuleContext,
+): Collection {
+  const set = requireSet(ctx, setId);
+  for (const carId of set.carIds) requireCar(ctx, carId);
+  const ownedSets = [...collection.ownedSets];
+  const carAdditions: { carId: string; instance: CarInstance }[] = [];
+  for (const details of detailsList) {
+    const instanceId = requireInstanceId(details.instanceId);
+    if (setInstanceIdTaken({ ...collection, ownedSets }, instanceId)) {
+      throw new RuleError(409, `Set instance ${instanceId} already exists`);
+    }
+    const instance = newSetInstance(instanceId, details, ctx.now);
+    const index = ownedSets.findIndex((owned) => owned.setId === set.id);
+    const existing = ownedSets[index];
+    if (existing) ownedSets[index] = { ...existing, instances: [...existing.instances, instance] };
+    else ownedSets.push({ setId: set.id, instances: [instance] });
+    set.carIds.forEach((carId, carIndex) => {
+      carAdditions.push({
+        carId,
+        instance: newCarInstance(
+          setCarInstanceId(instanceId, carIndex),
+          { notes: `Part of ${set.name}`, dateAdded: instance.dateAdded },
+          ctx.now,
+        ),
+      });
+    });
+  }
+  return {
+    ...collection,
+    ownedSets,
+    ownedCars: withCarInstances(collection, carAdditions),
+    wishlistSetIds: withoutItem(collection.wishlistSetIds, set.id),
+    wishlistCarIds: withoutItems(collection.wishlistCarIds, new Set(set.carIds)),
+  };
+}
+
+export function addSetInstance(
+  collection: Collection,
+  args: MutationArgs<'collection/add-set-instance'>,
+  ctx: RuleContext,
+): Collection {
+  return addSetInstances(collection, args.set.id, [args.instanceDetails], ctx);
+}
+
+export function addMultipleSetInstances(
+  collection: Collection,
+  args: MutationArgs<'collection/add-multiple-set-instances'>,
+  ctx: RuleContext,
+): Collection {
+  return addSetInstances(collection, args.set.id, args.instances, ctx);
+}
+
+/**
+ * SPEC §4: removes the set instance and one instance of each of its cars — the one that set
+ * instance brought when it is still there, else the car's most recently added instance.
+ */
+export function removeSetInstance(
+  collection: Collection,
+  args: MutationArgs<'collection/remove-set-instance'>,
+): Collection {
+  const set = collection.ownedSets.find((owned) => owned.setId === args.setId);
+  if (!set || !set.instances.some((instance) => instance.instanceId === args.instanceId)) {
+    throw new RuleError(404, `Set instance ${args.instanceId} of ${args.setId} not found`);
+  }
+  const setInstances = set.instances.filter((instance) => instance.instanceId !== args.instanceId);
+  const broughtPrefix = `${args.instanceId}~`;
+  const isBrought = (instance: CarInstance) =>
+    instance.instanceId.startsWith(broughtPrefix) &&
+    /^\d+$/.test(instance.instanceId.slice(broughtPrefix.length));
+  let ownedCars = collection.ownedCars;
+  for (const carId of args.carIds) {
+    const car = ownedCars.find((owned) => owned.carId === carId);
+    if (!car) continue;
+    const brought = car.instances.find(isBrought);
+    const removed = brought ?? car.instances[car.instances.length - 1];
+    const instances = car.instances.filter((instance) => instance !== removed);
+    ownedCars =
+      instances.length > 0
+        ? ownedCars.map((owned) => (owned === car ? { ...car, instances } : owned))
+        : ownedCars.filter((owned) => owned !== car);
+  }
+  return {
+    ...collection,
+    ownedCars,
+    ownedSets:
+      setInstances.length > 0
+        ? collection.ownedSets.map((owned) =>
+            owned === set ? { ...set, instances: setInstances } : owned,
+          )
+        : collection.ownedSets.filter((owned) => owned !== set),
+  };
+}
+
+export function toggleFavorite(
+  collection: Collection,
+  args: MutationArgs<'collection/toggle-favorite'>,
+  ctx: RuleContext,
+): Collection {
+  requireCar(ctx, args.carId);
+  const favoriteCarIds = toggled(collection.favoriteCarIds, args.carId, args.isFavorited, ctx.now);
+  const isFavorite = favoriteCarIds.some((item) => item.id === args.carId);
+  return {
+    ...collection,
+    favoriteCarIds,
+    ownedCars: collection.ownedCars.map((car) =>
+      car.carId === args.carId && car.isFavorite !== isFavorite ? { ...car, isFavorite } : car,
+    ),
+  };
+}
+
+export function toggleWishlist(
+  collection: Collection,
+  args: MutationArgs<'collection/toggle-wishlist'>,
+  ctx: RuleContext,
+): Collection {
+  requireCar(ctx, args.carId);
+  return {
+    ...collection,
+    wishlistCarIds: toggled(collection.wishlistCarIds, args.carId, args.isWishlisted, ctx.now),
+  };
+}
+
+export function toggleSet(
+  collection: Collection,
+  args: MutationArgs<'collection/toggle-set'>,
+  ctx: RuleContext,
+): Collection {
+  requireSet(ctx, args.setId);
+  const listKey = args.action === 'favorite' ? 'favoriteSetIds' : 'wishlistSetIds';
+  return {
+    ...collection,
+    [listKey]: toggled(collection[listKey], args.setId, args.isSetInList, ctx.now),
+  };
+}
+
+/** Replaces the entry for `id` in place, appends it when new, drops it when both counts are 0. */
+function withTradeSellEntry<T extends { forTrade: number; forSale: number }>(
+  entries: T[],
+  matches: (entry: T) => boolean,
+  next: T,
+): T[] {
+  const keep = next.forTrade > 0 || next.forSale > 0;
+  const index = entries.findIndex(matches);
+  if (index === -1) return keep ? [...entries, next] : entries;
+  return keep
+    ? entries.map((entry, i) => (i === index ? next : entry))
+    : entries.filter((_, i) => i !== index);
+}
+
+export function updateSetDetails(
+  collection: Collection,
+  args: MutationArgs<'collection/update-set-details'>,
+  ctx: RuleContext,
+): Collection {
+  requireSet(ctx, args.setId);
+  const current = collection.tradeSellSets.find((entry) => entry.setId === args.setId) ?? {
+    setId: args.setId,
+    forTrade: 0,
+    forSale: 0,
+  };
+  const next =
+    args.type === 'trade'
+      ? { ...current, forTrade: args.quantity }
+      : { ...current, forSale: args.quantity };
+  return {
+    ...collection,
+    tradeSellSets: withTradeSellEntry(
+      collection.tradeSellSets,
+      (entry) => entry.setId === args.setId,
+      next,
+    ),
+  };
+}
+
+export function updateCarDetails(
+  collection: Collection,
+  args: MutationArgs<'collection/update-car-details'>,
+  ctx: RuleContext,
+): Collection {
+  requireCar(ctx, args.carId);
+  return {
+    ...collection,
+    tradeSellCars: withTradeSellEntry(
+      collection.tradeSellCars,
+      (entry) => entry.carId === args.carId,
+      { carId: args.carId, forTrade: args.forTrade, forSale: args.forSale },
+    ),
+  };
+}
+
+export function updateCarInstance(
+  collection: Collection,
+  args: MutationArgs<'collection/update-car-instance'>,
+): Collection {
+  const car = collection.ownedCars.find((owned) => owned.carId === args.carId);
+  const instance = car?.instances.find((candidate) => candidate.instanceId === args.instanceId);
+  if (!car || !instance) {
+    throw new RuleError(404, `Car instance ${args.instanceId} of ${args.carId} not found`);
+  }
+  const updated: CarInstance = { ...instance, ...args.updates };
+  return {
+    ...collection,
+    ownedCars: collection.ownedCars.map((owned) =>
+      owned === car
+        ? { ...car, instances: car.instances.map((i) => (i === instance ? updated : i)) }
+        : owned,
+    ),
+  };
+}
+
+export function updateSetInstance(
+  collection: Collection,
+  args: MutationArgs<'collection/update-set-instance'>,
+): Collection {
+  const set = collection.ownedSets.find((owned) => owned.setId === args.setId);
+  const instance = set?.instances.find((candidate) => candidate.instanceId === args.instanceId);
+  if (!set || !instance) {
+    throw new RuleError(404, `Set instance ${args.instanceId} of ${args.setId} not found`);
+  }
+  const updated: SetInstance = { ...instance, ...args.updates };
+  return {
+    ...collection,
+    ownedSets: collection.ownedSets.map((owned) =>
+      owned === set
+        ? { ...set, instances: set.instances.map((i) => (i === instance ? updated : i)) }
+        : owned,
+    ),
+  };
+}
+
+export function updateSetting(
+  state: UserState,
+  args: MutationArgs<'users/update-settings'>,
+): UserState {
+  return {
+    ...state,
+    preferences: {
+      ...state.preferences,
+      settings: { ...state.preferences.settings, [args.key]: args.value },
+    },
+  };
+}
+
+export function completeTutorial(
+  state: UserState,
+  args: MutationArgs<'tutorials/complete'>,
+): UserState {
+  const done = state.preferences.completedTutorials;
+  if (done.includes(args.tutorialId)) return state;
+  return {
+    ...state,
+    preferences: { ...state.preferences, completedTutorials: [...done, args.tutorialId] },
+  };
+}

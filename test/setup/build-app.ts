@@ -1,0 +1,7 @@
+// Global setup for browser tests: build the app once so the real server can serve dist/.
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+export async function setup() {
+  await build({ root: fileURLToPath(new URL('../..', import.meta.url)), logLevel: 'warn' });
+}

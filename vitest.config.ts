@@ -1,0 +1,35 @@
+// Test projects: unit (pure, fake IndexedDB), api (app.request against SQL + the Auth emulator),
+// e2e (real server + Chromium). `npm test` runs all three after typecheck and lint.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    globalSetup: ['test/setup/auth-emulator.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 30_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['test/api/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.spec.ts'],
+          globalSetup: ['test/setup/build-app.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
