@@ -1,0 +1,82 @@
+// `npm start`'s entry point as a process: env errors are one line, Ctrl-C stops it cleanly.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { EMULATOR_HOST } from '../../api/runtime/auth-emulator';
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function runMain(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+    cwd: projectRoot,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+describe('the server entry point', () => {
+  it.each([
+    [{ PORT: 'abc' }, "Invalid environment: PORT must be a number (got 'abc')"],
+    [{ PORT: '70000' }, "Invalid environment: PORT must be between 1 and 65535 (got '70000')"],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Invalid environment: DATABASE_URL must be a postgres:// or postgresql:// URL',
+    ],
+    [
+      {
+        NODE_ENV: 'production',
+        FIREBASE_PROJECT_ID: 'garage-prod',
+        FIREBASE_API_KEY: 'k',
+        FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+      },
+      'Invalid environment: FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production',
+    ],
+  ])('refuses %j with one clear line and no stack trace', async (env, line) => {
+    const run = runMain(env);
+    expect(await run.exited).toBe(1);
+    const { stderr } = run.output();
+    expect(stderr).toContain(line);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('serves the API on PORT and stops on SIGINT', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'diecast-main-'));
+    const port = await freePort();
+    const run = runMain({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+    });
+    try {
+      await expect
+        .poll(() => run.output().stdout, { timeout: 30_000, interval: 200 })
+        .toContain(`running on http://localhost:${port}`);
+      expect(run.output().stdout).toContain('loaded the demo catalogue');
+      const sets = await fetch(`http://localhost:${port}/api/all-sets`);
+      expect(sets.status).toBe(200);
+      run.child.kill('SIGINT');
+      expect(await run.exited).toBe(0);
+    } finally {
+      run.child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,57 @@
+// The real server (as `npm start` boots it) serves the built app, the SPA fallback and the API.
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '../../api/env';
+import { startServer, type RunningServer } from '../../api/runtime/start-server';
+import { EMULATOR_HOST } from '../../api/runtime/auth-emulator';
+import { launchChromium } from '../fixtures/chromium';
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+let server: RunningServer;
+let browser: Browser;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'diecast-e2e-'));
+  const env = parseEnv({ DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST });
+  server = await startServer({ ...env, PORT: 0 }, { projectRoot });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a fresh install', () => {
+  it('loads the demo catalogue and shows the home screen on a phone', async () => {
+    const sets = (await (
+      await fetch(`http://localhost:${server.port}/api/all-sets`)
+    ).json()) as unknown[];
+    expect(sets.length).toBeGreaterThan(10);
+
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`http://localhost:${server.port}/`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Diecast Garage' }).count()).toBe(1);
+    await expect
+      .poll(() => page.locator('.placeholder-status').textContent())
+      .toBe(`${sets.length} sets in the catalogue`);
+    mkdirSync(join(projectRoot, 'test-results'), { recursive: true });
+    await page.screenshot({ path: join(projectRoot, 'test-results', 'home-phone.png') });
+    await page.close();
+  });
+
+  it('answers deep links with the app shell and unknown API paths with JSON', async () => {
+    const deep = await fetch(`http://localhost:${server.port}/mainlines/2024`);
+    expect(deep.status).toBe(200);
+    expect(await deep.text()).toContain('<div id="root">');
+    const api = await fetch(`http://localhost:${server.port}/api/nowhere`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ error: 'Not found: GET /api/nowhere' });
+  });
+});
