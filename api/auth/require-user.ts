@@ -16,7 +16,9 @@ export function requireUser(verifier: TokenVerifier) {
       c.set('userEmail', user.email);
     } catch (error) {
       const reason =
-        error instanceof Error && /expired|expiration time/i.test(error.message) ? 'expired' : 'invalid';
+        error instanceof Error && /expired|expiration time/i.test(error.message)
+          ? 'expired'
+          : 'invalid';
       return c.json({ error: `Sign-in required: the token is ${reason}` }, 401);
     }
     await next();

@@ -1,15 +1,7 @@
-// Reads a user's collection and preferences from SQL in one query, and writes back what changed.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+// Reads a user's state and writes back what changed, each in one call to the SQL functions of
+// migration 0002 (diecast_read, diecast_apply_diff): two round trips a change, cached plans.
+import { sql } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../db/database';
-import {
-  carInstances,
-  listItems,
-  ownedCars,
-  ownedSets,
-  profiles,
-  setInstances,
-  tradeSellEntries,
-} from '../db/schema';
 import {
   collectionTotals,
   emptyUserState,
@@ -19,6 +11,8 @@ import {
   type SetInstance,
   type UserState,
 } from '../../src/shared/collection/types';
+import type { CatalogLookup } from '../../src/shared/collection/rules';
+import type { MutationReferences } from '../../src/shared/collection/mutations';
 import { orderedDiff, sameFields } from './ordered-diff';
 
 /** The four lists of list_items, named after the collection keys they fill. */
@@ -29,43 +23,18 @@ const LIST_NAMES = [
   'wishlistSetIds',
 ] as const;
 type ListName = (typeof LIST_NAMES)[number];
+type TradeKind = 'car' | 'set';
 
-interface StateRow {
-  completed_tutorials: string[];
+/** diecast_user_state's document: flat rows in insertion order, grouped here. */
+interface StateDocument {
+  completedTutorials: string[];
   settings: Record<string, unknown>;
-  owned_cars: string[];
-  car_instances: (CarInstance & { carId: string })[];
-  owned_sets: string[];
-  set_instances: (SetInstance & { setId: string })[];
-  list_items: { list: ListName; id: string; addedAt: string }[];
-  trade_sell: { kind: 'car' | 'set'; id: string; forTrade: number; forSale: number }[];
-}
-
-/** Each aggregate is a JSON array in insertion (seq) order; one round trip for the whole state. */
-function stateQuery(userId: string) {
-  return sql`
-    SELECT p.completed_tutorials, p.settings,
-      (SELECT coalesce(json_agg(car_id ORDER BY seq), '[]'::json)
-         FROM owned_cars WHERE user_id = ${userId}) AS owned_cars,
-      (SELECT coalesce(json_agg(json_build_object(
-          'carId', car_id, 'instanceId', instance_id, 'condition', condition, 'grade', grade,
-          'purchasePrice', purchase_price, 'purchaseDate', purchase_date, 'notes', notes,
-          'purchasePlace', purchase_place, 'dateAdded', date_added) ORDER BY seq), '[]'::json)
-         FROM car_instances WHERE user_id = ${userId}) AS car_instances,
-      (SELECT coalesce(json_agg(set_id ORDER BY seq), '[]'::json)
-         FROM owned_sets WHERE user_id = ${userId}) AS owned_sets,
-      (SELECT coalesce(json_agg(json_build_object(
-          'setId', set_id, 'instanceId', instance_id, 'purchasePrice', purchase_price,
-          'dateAdded', date_added, 'purchaseDate', purchase_date, 'notes', notes,
-          'purchasePlace', purchase_place) ORDER BY seq), '[]'::json)
-         FROM set_instances WHERE user_id = ${userId}) AS set_instances,
-      (SELECT coalesce(json_agg(json_build_object('list', list, 'id', item_id, 'addedAt', added_at)
-          ORDER BY seq), '[]'::json)
-         FROM list_items WHERE user_id = ${userId}) AS list_items,
-      (SELECT coalesce(json_agg(json_build_object('kind', kind, 'id', item_id,
-          'forTrade', for_trade, 'forSale', for_sale) ORDER BY seq), '[]'::json)
-         FROM trade_sell_entries WHERE user_id = ${userId}) AS trade_sell
-    FROM profiles p WHERE p.user_id = ${userId}`;
+  ownedCars: string[];
+  carInstances: (CarInstance & { carId: string })[];
+  ownedSets: string[];
+  setInstances: (SetInstance & { setId: string })[];
+  listItems: { list: ListName; id: string; addedAt: string }[];
+  tradeSell: { kind: TradeKind; id: string; forTrade: number; forSale: number }[];
 }
 
 function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
@@ -79,16 +48,16 @@ function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
   return groups;
 }
 
-function assembleState(row: StateRow): UserState {
-  const lists = groupBy(row.list_items, (item) => item.list);
+function assembleState(doc: StateDocument): UserState {
+  const lists = groupBy(doc.listItems, (item) => item.list);
   const listOf = (name: ListName): ListItem[] =>
     (lists.get(name) ?? []).map(({ id, addedAt }) => ({ id, addedAt }));
   const favoriteCarIds = listOf('favoriteCarIds');
   const favorites = new Set(favoriteCarIds.map((item) => item.id));
-  const instancesByCar = groupBy(row.car_instances, (instance) => instance.carId);
-  const instancesBySet = groupBy(row.set_instances, (instance) => instance.setId);
+  const instancesByCar = groupBy(doc.carInstances, (instance) => instance.carId);
+  const instancesBySet = groupBy(doc.setInstances, (instance) => instance.setId);
   const collection: Collection = {
-    ownedCars: row.owned_cars.map((carId) => ({
+    ownedCars: doc.ownedCars.map((carId) => ({
       carId,
       isFavorite: favorites.has(carId),
       instances: (instancesByCar.get(carId) ?? []).map(({ carId: _carId, ...instance }) => ({
@@ -96,7 +65,7 @@ function assembleState(row: StateRow): UserState {
         purchasePrice: Number(instance.purchasePrice),
       })),
     })),
-    ownedSets: row.owned_sets.map((setId) => ({
+    ownedSets: doc.ownedSets.map((setId) => ({
       setId,
       instances: (instancesBySet.get(setId) ?? []).map(({ setId: _setId, ...instance }) => ({
         ...instance,
@@ -107,42 +76,162 @@ function assembleState(row: StateRow): UserState {
     wishlistCarIds: listOf('wishlistCarIds'),
     favoriteSetIds: listOf('favoriteSetIds'),
     wishlistSetIds: listOf('wishlistSetIds'),
-    tradeSellSets: row.trade_sell
+    tradeSellSets: doc.tradeSell
       .filter((entry) => entry.kind === 'set')
       .map(({ id, forTrade, forSale }) => ({ setId: id, forTrade, forSale })),
-    tradeSellCars: row.trade_sell
+    tradeSellCars: doc.tradeSell
       .filter((entry) => entry.kind === 'car')
       .map(({ id, forTrade, forSale }) => ({ carId: id, forTrade, forSale })),
   };
   return {
     collection,
-    preferences: { completedTutorials: row.completed_tutorials, settings: row.settings },
+    preferences: { completedTutorials: doc.completedTutorials, settings: doc.settings },
   };
 }
 
-/** The user's state; the profile row must exist (lockProfile) or this throws. */
+async function readStateDocument(db: Queryable, userId: string): Promise<StateDocument | null> {
+  const [row] = await queryRows<{ state: StateDocument | null }>(
+    db,
+    sql`SELECT diecast_user_state(${userId}) AS state`,
+  );
+  return row?.state ?? null;
+}
+
+/** The user's state; the profile row must exist or this throws. */
 export async function loadUserState(db: Queryable, userId: string): Promise<UserState> {
-  const [row] = await queryRows<StateRow>(db, stateQuery(userId));
-  if (!row) throw new Error(`No profile row for user ${userId}`);
-  return assembleState(row);
+  const doc = await readStateDocument(db, userId);
+  if (!doc) throw new Error(`No profile row for user ${userId}`);
+  return assembleState(doc);
 }
 
 /** For reads: a user who has never changed anything has an empty state. */
 export async function loadUserStateOrEmpty(db: Queryable, userId: string): Promise<UserState> {
-  const [row] = await queryRows<StateRow>(db, stateQuery(userId));
-  return row ? assembleState(row) : emptyUserState();
+  const doc = await readStateDocument(db, userId);
+  return doc ? assembleState(doc) : emptyUserState();
 }
 
-type InstanceRow<I> = I & { ownerId: string };
+export interface StoredKeyOutcome {
+  requestHash: string;
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** Takes the user's profile row lock (creating the row) until the transaction ends. */
+export async function lockUserState(db: Queryable, userId: string): Promise<void> {
+  await db.execute(sql`INSERT INTO profiles (user_id) VALUES (${userId})
+    ON CONFLICT (user_id) DO UPDATE SET updated_at = now()`);
+}
+
+export interface Totals {
+  totalCarCount: number;
+  totalSetCount: number;
+}
+
+export interface MutationRead {
+  /** The state version read; null when the user has no profile row yet. */
+  version: number | null;
+  /** The profile totals for the whole collection. */
+  totals: Totals;
+  /** Only the rows the change can touch (see diecast_read), plus the preferences. */
+  state: UserState;
+  processedKeys: Map<string, StoredKeyOutcome>;
+  catalog: CatalogLookup;
+}
+
+/**
+ * One snapshot of what the rules need: the part of the user's state the change can touch, its
+ * version and the totals, the stored outcomes of `keys`, and the catalogue rows mentioned.
+ */
+export async function readForMutation(
+  db: Queryable,
+  userId: string,
+  keys: string[],
+  references: MutationReferences,
+): Promise<MutationRead> {
+  const unique = (ids: string[]) => [...new Set(ids)];
+  const refs = {
+    carIds: unique(references.carIds),
+    setIds: unique(references.setIds),
+    carInstanceIds: unique(references.carInstanceIds),
+    setInstanceIds: unique(references.setInstanceIds),
+  };
+  const [row] = await queryRows<{
+    read: {
+      version: number | string | null;
+      totalCarCount: number | null;
+      totalSetCount: number | null;
+      keys: (StoredKeyOutcome & { key: string })[];
+      cars: string[];
+      sets: { id: string; name: string; carIds: string[] }[];
+      state: StateDocument | null;
+    };
+  }>(
+    db,
+    sql`SELECT diecast_read(${userId}, ${JSON.stringify(keys)}::jsonb,
+          ${JSON.stringify(refs)}::jsonb) AS read`,
+  );
+  if (!row) throw new Error('diecast_read returned no row');
+  const { read } = row;
+  const knownCars = new Set(read.cars);
+  // A set's cars come from the same catalogue import, which only writes sets whose cars exist.
+  for (const set of read.sets) for (const carId of set.carIds) knownCars.add(carId);
+  const setsById = new Map(read.sets.map((set) => [set.id, set]));
+  return {
+    version: read.version === null ? null : Number(read.version),
+    totals: { totalCarCount: read.totalCarCount ?? 0, totalSetCount: read.totalSetCount ?? 0 },
+    state: read.state ? assembleState(read.state) : emptyUserState(),
+    processedKeys: new Map(
+      read.keys.map(({ key, requestHash, status, body }) => [key, { requestHash, status, body }]),
+    ),
+    catalog: { hasCar: (carId) => knownCars.has(carId), getSet: (setId) => setsById.get(setId) },
+  };
+}
+
+type Keyed<T, K extends string> = T & Record<K, string>;
+
+/** What diecast_apply_diff writes. Arrays are in the order rows must be inserted. */
+export interface StateDiff {
+  deleteCarInstances: string[];
+  deleteOwnedCars: string[];
+  deleteSetInstances: string[];
+  deleteOwnedSets: string[];
+  deleteListItems: { list: ListName; id: string }[];
+  deleteTradeSell: { kind: TradeKind; id: string }[];
+  insertOwnedCars: string[];
+  insertCarInstances: Keyed<CarInstance, 'carId'>[];
+  insertOwnedSets: string[];
+  insertSetInstances: Keyed<SetInstance, 'setId'>[];
+  insertListItems: { list: ListName; id: string; addedAt: string }[];
+  insertTradeSell: TradeRow[];
+  updateCarInstances: CarInstance[];
+  updateSetInstances: SetInstance[];
+  updateListItems: { list: ListName; id: string; addedAt: string }[];
+  updateTradeSell: TradeRow[];
+  profile?: {
+    username?: string;
+    totalCarCount?: number;
+    totalSetCount?: number;
+    settings?: Record<string, unknown>;
+    completedTutorials?: string[];
+  };
+}
+
+interface TradeRow {
+  kind: TradeKind;
+  id: string;
+  forTrade: number;
+  forSale: number;
+}
 
 /** Per-owner instance diffs, so adding to one car never reorders another's instances. */
-function instanceDiff<I extends { instanceId: string }>(
+function instanceDiff<I extends { instanceId: string }, K extends string>(
+  ownerKey: K,
   beforeOwners: Map<string, I[]>,
   afterOwners: Map<string, I[]>,
 ) {
   const deleted: string[] = [];
-  const inserted: InstanceRow<I>[] = [];
-  const updated: InstanceRow<I>[] = [];
+  const inserted: Keyed<I, K>[] = [];
+  const updated: I[] = [];
   for (const [ownerId, instances] of beforeOwners) {
     if (!afterOwners.has(ownerId)) deleted.push(...instances.map((i) => i.instanceId));
   }
@@ -154,223 +243,144 @@ function instanceDiff<I extends { instanceId: string }>(
       sameFields,
     );
     deleted.push(...diff.deleted.map((i) => i.instanceId));
-    inserted.push(...diff.inserted.map((i) => ({ ...i, ownerId })));
-    updated.push(...diff.updated.map((i) => ({ ...i, ownerId })));
+    inserted.push(...diff.inserted.map((i) => ({ ...i, [ownerKey]: ownerId }) as Keyed<I, K>));
+    updated.push(...diff.updated);
   }
   return { deleted, inserted, updated };
-}
-
-function carInstancesByOwner(collection: Collection): Map<string, CarInstance[]> {
-  return new Map(collection.ownedCars.map((car) => [car.carId, car.instances]));
-}
-
-function setInstancesByOwner(collection: Collection): Map<string, SetInstance[]> {
-  return new Map(collection.ownedSets.map((set) => [set.setId, set.instances]));
 }
 
 const byString = (value: string) => value;
 const always = () => true;
 
+function tradeRows(collection: Collection): TradeRow[] {
+  return [
+    ...collection.tradeSellCars.map(({ carId, forTrade, forSale }) => ({
+      kind: 'car' as const,
+      id: carId,
+      forTrade,
+      forSale,
+    })),
+    ...collection.tradeSellSets.map(({ setId, forTrade, forSale }) => ({
+      kind: 'set' as const,
+      id: setId,
+      forTrade,
+      forSale,
+    })),
+  ];
+}
+
 /**
- * Writes the difference between two states of one user. Deletes run before inserts so a row
- * that moves to the end (removed then re-added) frees its key first.
+ * The rows to delete, insert and update to turn `before` into `after` (order included). The
+ * states may be the part a change touches; totals move by what changed in that part.
  */
-export async function saveUserStateDiff(
-  db: Queryable,
-  userId: string,
-  before: UserState,
-  after: UserState,
-): Promise<void> {
-  if (before === after) return;
+export function buildStateDiff(before: UserState, after: UserState, stored: Totals): StateDiff {
   const b = before.collection;
   const a = after.collection;
-
   const cars = orderedDiff(
     b.ownedCars.map((car) => car.carId),
     a.ownedCars.map((car) => car.carId),
     byString,
     always,
   );
-  const carInst = instanceDiff(carInstancesByOwner(b), carInstancesByOwner(a));
   const sets = orderedDiff(
     b.ownedSets.map((set) => set.setId),
     a.ownedSets.map((set) => set.setId),
     byString,
     always,
   );
-  const setInst = instanceDiff(setInstancesByOwner(b), setInstancesByOwner(a));
-
-  if (carInst.deleted.length > 0) {
-    await db
-      .delete(carInstances)
-      .where(
-        and(eq(carInstances.userId, userId), inArray(carInstances.instanceId, carInst.deleted)),
-      );
-  }
-  if (cars.deleted.length > 0) {
-    await db
-      .delete(ownedCars)
-      .where(and(eq(ownedCars.userId, userId), inArray(ownedCars.carId, cars.deleted)));
-  }
-  if (setInst.deleted.length > 0) {
-    await db
-      .delete(setInstances)
-      .where(
-        and(eq(setInstances.userId, userId), inArray(setInstances.instanceId, setInst.deleted)),
-      );
-  }
-  if (sets.deleted.length > 0) {
-    await db
-      .delete(ownedSets)
-      .where(and(eq(ownedSets.userId, userId), inArray(ownedSets.setId, sets.deleted)));
-  }
-  if (cars.inserted.length > 0) {
-    await db.insert(ownedCars).values(cars.inserted.map((carId) => ({ userId, carId })));
-  }
-  if (carInst.inserted.length > 0) {
-    await db.insert(carInstances).values(
-      carInst.inserted.map(({ ownerId, ...instance }) => ({
-        userId,
-        carId: ownerId,
-        ...instance,
-      })),
-    );
-  }
-  for (const { ownerId: _ownerId, instanceId, ...fields } of carInst.updated) {
-    await db
-      .update(carInstances)
-      .set(fields)
-      .where(and(eq(carInstances.userId, userId), eq(carInstances.instanceId, instanceId)));
-  }
-  if (sets.inserted.length > 0) {
-    await db.insert(ownedSets).values(sets.inserted.map((setId) => ({ userId, setId })));
-  }
-  if (setInst.inserted.length > 0) {
-    await db.insert(setInstances).values(
-      setInst.inserted.map(({ ownerId, ...instance }) => ({
-        userId,
-        setId: ownerId,
-        ...instance,
-      })),
-    );
-  }
-  for (const { ownerId: _ownerId, instanceId, ...fields } of setInst.updated) {
-    await db
-      .update(setInstances)
-      .set(fields)
-      .where(and(eq(setInstances.userId, userId), eq(setInstances.instanceId, instanceId)));
-  }
-
-  await saveListDiffs(db, userId, b, a);
-  await saveTradeSellDiff(db, userId, 'car', tradeEntries(b, 'car'), tradeEntries(a, 'car'));
-  await saveTradeSellDiff(db, userId, 'set', tradeEntries(b, 'set'), tradeEntries(a, 'set'));
-  await saveProfileDiff(db, userId, before, after);
-}
-
-async function saveListDiffs(db: Queryable, userId: string, b: Collection, a: Collection) {
+  const carInstances = instanceDiff(
+    'carId',
+    new Map(b.ownedCars.map((car) => [car.carId, car.instances])),
+    new Map(a.ownedCars.map((car) => [car.carId, car.instances])),
+  );
+  const setInstances = instanceDiff(
+    'setId',
+    new Map(b.ownedSets.map((set) => [set.setId, set.instances])),
+    new Map(a.ownedSets.map((set) => [set.setId, set.instances])),
+  );
+  const diff: StateDiff = {
+    deleteCarInstances: carInstances.deleted,
+    deleteOwnedCars: cars.deleted,
+    deleteSetInstances: setInstances.deleted,
+    deleteOwnedSets: sets.deleted,
+    deleteListItems: [],
+    deleteTradeSell: [],
+    insertOwnedCars: cars.inserted,
+    insertCarInstances: carInstances.inserted,
+    insertOwnedSets: sets.inserted,
+    insertSetInstances: setInstances.inserted,
+    insertListItems: [],
+    insertTradeSell: [],
+    updateCarInstances: carInstances.updated,
+    updateSetInstances: setInstances.updated,
+    updateListItems: [],
+    updateTradeSell: [],
+  };
   for (const list of LIST_NAMES) {
-    const diff = orderedDiff(b[list], a[list], (item) => item.id, sameFields);
-    const inList = and(eq(listItems.userId, userId), eq(listItems.list, list));
-    if (diff.deleted.length > 0) {
-      const ids = diff.deleted.map((item) => item.id);
-      await db.delete(listItems).where(and(inList, inArray(listItems.itemId, ids)));
-    }
-    if (diff.inserted.length > 0) {
-      await db
-        .insert(listItems)
-        .values(
-          diff.inserted.map((item) => ({ userId, list, itemId: item.id, addedAt: item.addedAt })),
-        );
-    }
-    for (const item of diff.updated) {
-      await db
-        .update(listItems)
-        .set({ addedAt: item.addedAt })
-        .where(and(inList, eq(listItems.itemId, item.id)));
-    }
+    const lists = orderedDiff(b[list], a[list], (item) => item.id, sameFields);
+    diff.deleteListItems.push(...lists.deleted.map(({ id }) => ({ list, id })));
+    diff.insertListItems.push(...lists.inserted.map(({ id, addedAt }) => ({ list, id, addedAt })));
+    diff.updateListItems.push(...lists.updated.map(({ id, addedAt }) => ({ list, id, addedAt })));
   }
+  // Cars and sets share one table (kind + id), so they are diffed as one list per kind.
+  for (const kind of ['car', 'set'] as const) {
+    const rows = (c: Collection) => tradeRows(c).filter((row) => row.kind === kind);
+    const trade = orderedDiff(rows(b), rows(a), (row) => row.id, sameFields);
+    diff.deleteTradeSell.push(...trade.deleted.map(({ id }) => ({ kind, id })));
+    diff.insertTradeSell.push(...trade.inserted);
+    diff.updateTradeSell.push(...trade.updated);
+  }
+  const profile: NonNullable<StateDiff['profile']> = {};
+  const totals = totalsAfter(stored, before, after);
+  if (totals.totalCarCount !== stored.totalCarCount) profile.totalCarCount = totals.totalCarCount;
+  if (totals.totalSetCount !== stored.totalSetCount) profile.totalSetCount = totals.totalSetCount;
+  if (before.preferences.settings !== after.preferences.settings)
+    profile.settings = after.preferences.settings;
+  if (before.preferences.completedTutorials !== after.preferences.completedTutorials) {
+    profile.completedTutorials = after.preferences.completedTutorials;
+  }
+  if (Object.keys(profile).length > 0) diff.profile = profile;
+  return diff;
 }
 
-interface TradeEntry {
-  id: string;
-  forTrade: number;
-  forSale: number;
+/** The whole collection's totals once `before` (a part of it) has become `after`. */
+export function totalsAfter(stored: Totals, before: UserState, after: UserState): Totals {
+  const b = collectionTotals(before.collection);
+  const a = collectionTotals(after.collection);
+  return {
+    totalCarCount: stored.totalCarCount + a.totalCarCount - b.totalCarCount,
+    totalSetCount: stored.totalSetCount + a.totalSetCount - b.totalSetCount,
+  };
 }
 
-function tradeEntries(collection: Collection, kind: 'car' | 'set'): TradeEntry[] {
-  return kind === 'car'
-    ? collection.tradeSellCars.map(({ carId, forTrade, forSale }) => ({
-        id: carId,
-        forTrade,
-        forSale,
-      }))
-    : collection.tradeSellSets.map(({ setId, forTrade, forSale }) => ({
-        id: setId,
-        forTrade,
-        forSale,
-      }));
+/** A diff that changes nothing (for calls that only record their key). */
+export function noStateChanges(): StateDiff {
+  const empty = emptyUserState();
+  return buildStateDiff(empty, empty, { totalCarCount: 0, totalSetCount: 0 });
 }
 
-async function saveTradeSellDiff(
+export interface NewProcessedKey {
+  key: string;
+  requestHash: string;
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/**
+ * Writes a diff, the keys it answered and a new state version in one atomic call, if the state
+ * is still at `expectedVersion`. Answers false (nothing written) when another write came first.
+ */
+export async function writeStateDiff(
   db: Queryable,
   userId: string,
-  kind: 'car' | 'set',
-  before: TradeEntry[],
-  after: TradeEntry[],
-) {
-  if (before === after || (before.length === 0 && after.length === 0)) return;
-  const diff = orderedDiff(before, after, (entry) => entry.id, sameFields);
-  const mine = and(eq(tradeSellEntries.userId, userId), eq(tradeSellEntries.kind, kind));
-  if (diff.deleted.length > 0) {
-    await db.delete(tradeSellEntries).where(
-      and(
-        mine,
-        inArray(
-          tradeSellEntries.itemId,
-          diff.deleted.map((entry) => entry.id),
-        ),
-      ),
-    );
-  }
-  if (diff.inserted.length > 0) {
-    await db.insert(tradeSellEntries).values(
-      diff.inserted.map(({ id, forTrade, forSale }) => ({
-        userId,
-        kind,
-        itemId: id,
-        forTrade,
-        forSale,
-      })),
-    );
-  }
-  for (const { id, forTrade, forSale } of diff.updated) {
-    await db
-      .update(tradeSellEntries)
-      .set({ forTrade, forSale })
-      .where(and(mine, eq(tradeSellEntries.itemId, id)));
-  }
-}
-
-/** Totals always equal the instance counts: they are recomputed from the state written. */
-async function saveProfileDiff(db: Queryable, userId: string, before: UserState, after: UserState) {
-  const beforeTotals = collectionTotals(before.collection);
-  const afterTotals = collectionTotals(after.collection);
-  const changes: Partial<typeof profiles.$inferInsert> = {};
-  if (
-    beforeTotals.totalCarCount !== afterTotals.totalCarCount ||
-    beforeTotals.totalSetCount !== afterTotals.totalSetCount
-  ) {
-    Object.assign(changes, afterTotals);
-  }
-  if (before.preferences.settings !== after.preferences.settings) {
-    changes.settings = after.preferences.settings;
-  }
-  if (before.preferences.completedTutorials !== after.preferences.completedTutorials) {
-    changes.completedTutorials = after.preferences.completedTutorials;
-  }
-  if (Object.keys(changes).length === 0) return;
-  await db
-    .update(profiles)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(profiles.userId, userId));
+  expectedVersion: number | null,
+  diff: StateDiff,
+  keys: NewProcessedKey[] = [],
+): Promise<boolean> {
+  const [row] = await queryRows<{ applied: boolean }>(
+    db,
+    sql`SELECT diecast_apply_diff(${userId}, ${expectedVersion}::bigint,
+          ${JSON.stringify({ ...diff, keys })}::jsonb) AS applied`,
+  );
+  return row?.applied === true;
 }

@@ -5,21 +5,26 @@ import {
   applyMutation,
   mutationCreated,
   mutationReferences,
+  noReferences,
   parseMutation,
   prepareMutation,
   RuleError,
+  type MutationReferences,
   type ParsedMutation,
 } from '../../src/shared/collection/mutations';
-import { collectionTotals, type UserState } from '../../src/shared/collection/types';
-import { loadCatalogLookup } from '../catalog/catalog-lookup';
-import { loadUserState, saveUserStateDiff } from './collection-store';
 import {
-  findProcessedKeys,
-  KEY_REUSED_ERROR,
-  lockProfile,
-  recordProcessedKeys,
-  type StoredOutcome,
-} from './processed-keys';
+  buildStateDiff,
+  lockUserState,
+  noStateChanges,
+  readForMutation,
+  totalsAfter,
+  writeStateDiff,
+  type MutationRead,
+  type NewProcessedKey,
+  type StateDiff,
+  type Totals,
+} from './collection-store';
+import { KEY_REUSED_ERROR, recordProcessedKeys, type StoredOutcome } from './processed-keys';
 import { requestHash } from './request-hash';
 
 export interface MutationClock {
@@ -33,35 +38,80 @@ export const systemClock: MutationClock = {
 };
 
 /**
- * Runs `work` for one user under the profile lock. With a key: a key seen before answers its
- * stored outcome (or 422 for another payload); a success is stored in the same transaction; a
- * refusal (RuleError) rolls the work back and is then stored on its own, so asking again gets
- * the same refusal instead of a change the device has already rolled back.
+ * Read, compute, write-if-unchanged: each write is one transaction holding the effect, its keys
+ * and a new state version, so a user's changes apply one at a time, as if serially. The first
+ * attempt holds no lock (two round trips). If another write to the same user got in between,
+ * the next attempt runs in a transaction holding the profile row lock, so a slow writer (a big
+ * push) cannot be starved by a stream of small ones.
+ */
+async function withOptimisticRetry<T>(
+  db: Database,
+  userId: string,
+  keys: string[],
+  references: MutationReferences,
+  compute: (
+    read: MutationRead,
+  ) => Promise<
+    { result: T; diff?: StateDiff; newKeys?: NewProcessedKey[] } | { result: T; done: true }
+  >,
+): Promise<T> {
+  const attempt = async (queryable: Queryable): Promise<{ written: boolean; result: T }> => {
+    const read = await readForMutation(queryable, userId, keys, references);
+    const computed = await compute(read);
+    if ('done' in computed) return { written: true, result: computed.result };
+    const written = await writeStateDiff(
+      queryable,
+      userId,
+      read.version,
+      computed.diff ?? noStateChanges(),
+      computed.newKeys,
+    );
+    return { written, result: computed.result };
+  };
+  const optimistic = await attempt(db);
+  if (optimistic.written) return optimistic.result;
+  return db.transaction(async (tx) => {
+    await lockUserState(tx, userId);
+    const locked = await attempt(tx);
+    if (!locked.written) throw new Error('state version moved while its row was locked');
+    return locked.result;
+  });
+}
+
+/**
+ * Runs `work` for one user. With a key: a key seen before answers its stored outcome (or 422 for
+ * another payload), and a success is stored in the same write as its effect. A refusal
+ * (RuleError) writes nothing but its key, so asking again gets the same refusal instead of a
+ * change the device has already rolled back.
  */
 export async function runIdempotent(
   db: Database,
   userId: string,
   key: string | undefined,
   hash: string,
-  work: (tx: Queryable) => Promise<StoredOutcome>,
+  references: MutationReferences,
+  work: (read: MutationRead) => Promise<{ outcome: StoredOutcome; diff?: StateDiff }>,
 ): Promise<StoredOutcome> {
   try {
-    return await db.transaction(async (tx) => {
-      await lockProfile(tx, userId);
-      if (key !== undefined) {
-        const prior = (await findProcessedKeys(tx, userId, [key])).get(key);
+    return await withOptimisticRetry(
+      db,
+      userId,
+      key === undefined ? [] : [key],
+      references,
+      async (read) => {
+        const prior = key === undefined ? undefined : read.processedKeys.get(key);
         if (prior) {
-          return prior.requestHash === hash
-            ? { status: prior.status, body: prior.body }
-            : { status: 422, body: { error: KEY_REUSED_ERROR } };
+          const result =
+            prior.requestHash === hash
+              ? { status: prior.status, body: prior.body }
+              : { status: 422, body: { error: KEY_REUSED_ERROR } };
+          return { result, done: true as const };
         }
-      }
-      const outcome = await work(tx);
-      if (key !== undefined) {
-        await recordProcessedKeys(tx, userId, [{ key, requestHash: hash, outcome }]);
-      }
-      return outcome;
-    });
+        const { outcome, diff } = await work(read);
+        const newKeys = key === undefined ? [] : [{ key, requestHash: hash, ...outcome }];
+        return { result: outcome, diff, newKeys };
+      },
+    );
   } catch (error) {
     if (!(error instanceof RuleError)) throw error;
     const outcome = { status: error.status, body: { error: error.message } };
@@ -72,8 +122,8 @@ export async function runIdempotent(
   }
 }
 
-function successBody(mutation: ParsedMutation, after: UserState): Record<string, unknown> {
-  return { ok: true, ...mutationCreated(mutation), ...collectionTotals(after.collection) };
+function successBody(mutation: ParsedMutation, totals: Totals): Record<string, unknown> {
+  return { ok: true, ...mutationCreated(mutation), ...totals };
 }
 
 /** One SPEC §7 call, e.g. POST /api/collection/add-car-instance. */
@@ -87,14 +137,16 @@ export async function runMutation(
 ): Promise<StoredOutcome> {
   const parsed = parseMutation(name, rawArgs);
   if (!parsed.ok) return { status: parsed.status, body: { error: parsed.error } };
-  return runIdempotent(db, userId, key, requestHash(name, rawArgs), async (tx) => {
-    const now = clock.now();
-    const mutation = prepareMutation(parsed.mutation, { newId: clock.newId, now });
-    const catalog = await loadCatalogLookup(tx, mutationReferences(mutation));
-    const before = await loadUserState(tx, userId);
-    const after = applyMutation(before, mutation, { now, catalog });
-    await saveUserStateDiff(tx, userId, before, after);
-    return { status: 200, body: successBody(mutation, after) };
+  const now = clock.now();
+  const mutation = prepareMutation(parsed.mutation, { newId: clock.newId, now });
+  const hash = requestHash(name, rawArgs);
+  return runIdempotent(db, userId, key, hash, mutationReferences(mutation), async (read) => {
+    const after = applyMutation(read.state, mutation, { now, catalog: read.catalog });
+    const totals = totalsAfter(read.totals, read.state, after);
+    return {
+      outcome: { status: 200, body: successBody(mutation, totals) },
+      diff: buildStateDiff(read.state, after, read.totals),
+    };
   });
 }
 
@@ -114,10 +166,10 @@ function resultFromStored(key: string, stored: StoredOutcome): PushResult {
 }
 
 /**
- * POST /api/sync/push: applies entries in order in one transaction. Each entry is applied to the
- * in-memory state on its own, so a refused entry is rolled back alone (the state before it is
- * kept) and never stops the ones after it; then the whole chunk's effect, its keys and their
- * outcomes are written and committed once — a thousand changes cost one commit, not a thousand.
+ * POST /api/sync/push: applies entries in order. Each entry is applied to the in-memory state on
+ * its own, so a refused entry is rolled back alone (the state before it is kept) and never stops
+ * the ones after it; then the chunk's whole effect, its keys and their outcomes (refusals
+ * included) are written in one transaction — a thousand changes cost one commit, not a thousand.
  */
 export async function pushMutations(
   db: Database,
@@ -125,35 +177,31 @@ export async function pushMutations(
   userId: string,
   entries: PushEntry[],
 ): Promise<PushResult[]> {
-  return db.transaction(async (tx) => {
-    await lockProfile(tx, userId);
-    const stored = await findProcessedKeys(
-      tx,
-      userId,
-      entries.map((entry) => entry.key),
-    );
-    const now = clock.now();
-    const hashes = entries.map((entry) => requestHash(entry.name, entry.args));
-    const parsed = entries.map((entry) => {
-      const result = parseMutation(entry.name, entry.args);
-      return result.ok ? prepareMutation(result.mutation, { newId: clock.newId, now }) : result;
-    });
-    const references = { carIds: [] as string[], setIds: [] as string[] };
-    for (const mutation of parsed) {
-      if (!('name' in mutation)) continue;
-      const refs = mutationReferences(mutation);
-      references.carIds.push(...refs.carIds);
-      references.setIds.push(...refs.setIds);
-    }
-    const catalog = await loadCatalogLookup(tx, references);
-    const before = await loadUserState(tx, userId);
+  const now = clock.now();
+  const parsed = entries.map((entry) => {
+    const result = parseMutation(entry.name, entry.args);
+    return result.ok ? prepareMutation(result.mutation, { newId: clock.newId, now }) : result;
+  });
+  const references = noReferences();
+  for (const mutation of parsed) {
+    if (!('name' in mutation)) continue;
+    const refs = mutationReferences(mutation);
+    references.carIds.push(...refs.carIds);
+    references.setIds.push(...refs.setIds);
+    references.carInstanceIds.push(...refs.carInstanceIds);
+    references.setInstanceIds.push(...refs.setInstanceIds);
+  }
+  const hashes = entries.map((entry) => requestHash(entry.name, entry.args));
+  const keys = entries.map((entry) => entry.key);
 
-    let state = before;
+  return withOptimisticRetry(db, userId, keys, references, async (read) => {
+    const seen = new Map(read.processedKeys);
+    let state = read.state;
     const results: PushResult[] = [];
-    const newlyStored: { key: string; requestHash: string; outcome: StoredOutcome }[] = [];
+    const newKeys: NewProcessedKey[] = [];
     entries.forEach((entry, index) => {
       const hash = hashes[index] as string;
-      const prior = stored.get(entry.key);
+      const prior = seen.get(entry.key);
       if (prior) {
         results.push(
           prior.requestHash === hash
@@ -169,25 +217,22 @@ export async function pushMutations(
         outcome = { status: refusal.status, body: { error: refusal.error } };
       } else {
         try {
-          state = applyMutation(state, mutation, { now, catalog });
-          outcome = { status: 200, body: successBody(mutation, state) };
+          state = applyMutation(state, mutation, { now, catalog: read.catalog });
+          const totals = totalsAfter(read.totals, read.state, state);
+          outcome = { status: 200, body: successBody(mutation, totals) };
         } catch (error) {
           if (!(error instanceof RuleError)) throw error;
           outcome = { status: error.status, body: { error: error.message } };
         }
       }
-      const record = { key: entry.key, requestHash: hash, outcome };
-      stored.set(entry.key, { requestHash: hash, ...outcome });
-      newlyStored.push(record);
+      seen.set(entry.key, { requestHash: hash, ...outcome });
+      newKeys.push({ key: entry.key, requestHash: hash, ...outcome });
       results.push(
         outcome.status === 200
           ? { key: entry.key, status: 'ok' }
           : { key: entry.key, status: 'rejected', error: String(outcome.body.error) },
       );
     });
-
-    await saveUserStateDiff(tx, userId, before, state);
-    await recordProcessedKeys(tx, userId, newlyStored);
-    return results;
+    return { result: results, diff: buildStateDiff(read.state, state, read.totals), newKeys };
   });
 }

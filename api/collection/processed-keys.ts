@@ -1,5 +1,4 @@
 // The processed-key store of DESIGN.md: each key a user's devices sent, with the answer it got.
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { processedKeys } from '../db/schema';
 
@@ -8,30 +7,9 @@ export interface StoredOutcome {
   body: Record<string, unknown>;
 }
 
-export interface ProcessedKey extends StoredOutcome {
-  requestHash: string;
-}
-
 export const KEY_REUSED_ERROR = 'Idempotency-Key was already used with a different payload';
 
-export async function findProcessedKeys(
-  db: Queryable,
-  userId: string,
-  keys: string[],
-): Promise<Map<string, ProcessedKey>> {
-  if (keys.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(processedKeys)
-    .where(and(eq(processedKeys.userId, userId), inArray(processedKeys.key, keys)));
-  return new Map(
-    rows.map((row) => [
-      row.key,
-      { requestHash: row.requestHash, status: row.status, body: row.response },
-    ]),
-  );
-}
-
+/** Records outcomes outside the change's own transaction (a refusal rolls that one back). */
 export async function recordProcessedKeys(
   db: Queryable,
   userId: string,
@@ -50,11 +28,4 @@ export async function recordProcessedKeys(
       })),
     )
     .onConflictDoNothing();
-}
-
-/** Creates the profile row if needed and locks it: one user's changes apply one at a time. */
-export async function lockProfile(db: Queryable, userId: string): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO profiles (user_id) VALUES (${userId})
-    ON CONFLICT (user_id) DO UPDATE SET updated_at = now()`);
 }

@@ -73,6 +73,8 @@ export const profiles = pgTable(
     completedTutorials: jsonb('completed_tutorials').$type<string[]>().notNull().default([]),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     subscriptionStatus: text('subscription_status').notNull().default('none'),
+    /** Bumped by every change to the user's state: writes are optimistic (diecast_apply_diff). */
+    stateVersion: bigint('state_version', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -106,7 +108,10 @@ export const carInstances = pgTable(
     dateAdded: text('date_added').notNull(),
     seq: insertionOrder(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.instanceId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.instanceId] }),
+    index('car_instances_user_car_idx').on(t.userId, t.carId),
+  ],
 );
 
 export const ownedSets = pgTable(
@@ -134,7 +139,10 @@ export const setInstances = pgTable(
     dateAdded: text('date_added').notNull(),
     seq: insertionOrder(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.instanceId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.instanceId] }),
+    index('set_instances_user_set_idx').on(t.userId, t.setId),
+  ],
 );
 
 /** Favourites and wishlists of cars and sets: list is one of LIST_NAMES in collection-store. */

@@ -1,7 +1,18 @@
 // The profile as the API answers it (SPEC §3 user profile).
 import type { profiles } from '../db/schema';
 
-export function profileBody(profile: typeof profiles.$inferSelect) {
+type ProfileFields = Pick<
+  typeof profiles.$inferSelect,
+  | 'userId'
+  | 'username'
+  | 'totalCarCount'
+  | 'totalSetCount'
+  | 'completedTutorials'
+  | 'settings'
+  | 'subscriptionStatus'
+>;
+
+export function profileBody(profile: ProfileFields) {
   return {
     userId: profile.userId,
     username: profile.username ?? undefined,

@@ -9,6 +9,8 @@ import type { AppDeps, AppEnv } from '../http/app-env';
 import { mutationHandler } from '../http/mutation-handler';
 import { readJson } from '../http/read-json';
 import { runIdempotent } from '../collection/mutation-service';
+import { noReferences } from '../../src/shared/collection/mutations';
+import { noStateChanges } from '../collection/collection-store';
 import { requestHash } from '../collection/request-hash';
 import { describeZodError } from '../../src/shared/collection/mutation-schemas';
 import { RuleError } from '../../src/shared/collection/rules';
@@ -41,15 +43,16 @@ export function userRoutes(deps: AppDeps) {
         userId,
         key,
         requestHash('users/initialize', raw),
-        async (tx) => {
-          const [mine] = await tx.select().from(profiles).where(eq(profiles.userId, userId));
+        noReferences(),
+        async (read) => {
+          const [mine] = await deps.db.select().from(profiles).where(eq(profiles.userId, userId));
           if (mine?.username) {
             if (mine.username.toLowerCase() === username.toLowerCase()) {
-              return { status: 200, body: profileBody(mine) };
+              return { outcome: { status: 200, body: profileBody(mine) } };
             }
             throw new RuleError(409, `You already have the username '${mine.username}'`);
           }
-          const [taken] = await tx
+          const [taken] = await deps.db
             .select({ userId: profiles.userId })
             .from(profiles)
             .where(
@@ -59,13 +62,16 @@ export function userRoutes(deps: AppDeps) {
               ),
             );
           if (taken) throw new RuleError(409, takenError);
-          const [updated] = await tx
-            .update(profiles)
-            .set({ username, updatedAt: new Date() })
-            .where(eq(profiles.userId, userId))
-            .returning();
-          if (!updated) throw new Error('profile row vanished under its lock');
-          return { status: 200, body: profileBody(updated) };
+          const diff = noStateChanges();
+          diff.profile = { username };
+          const body = profileBody({
+            userId,
+            username,
+            ...read.totals,
+            ...read.state.preferences,
+            subscriptionStatus: mine?.subscriptionStatus ?? 'none',
+          });
+          return { outcome: { status: 200, body }, diff };
         },
       );
       return c.json(outcome.body, outcome.status as ContentfulStatusCode);

@@ -5,16 +5,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { OpenDatabase } from '../../api/db/database';
 import { importCatalog } from '../../api/catalog/catalog-import';
-import { loadCatalogLookup } from '../../api/catalog/catalog-lookup';
-import { loadUserState, saveUserStateDiff } from '../../api/collection/collection-store';
-import { lockProfile } from '../../api/collection/processed-keys';
+import {
+  buildStateDiff,
+  loadUserState,
+  readForMutation,
+  writeStateDiff,
+} from '../../api/collection/collection-store';
+import { eq } from 'drizzle-orm';
+import { profiles } from '../../api/db/schema';
+import { pushMutations, runMutation } from '../../api/collection/mutation-service';
 import {
   applyMutation,
+  noReferences,
   parseMutation,
   prepareMutation,
   RuleError,
 } from '../../src/shared/collection/mutations';
-import type { UserState } from '../../src/shared/collection/types';
+import type { CatalogLookup } from '../../src/shared/collection/rules';
+import {
+  collectionTotals,
+  emptyUserState,
+  type UserState,
+} from '../../src/shared/collection/types';
 import { openTestDatabase } from '../fixtures/test-database';
 import { fixtureCars, fixtureSets, TRACK_DAY, TRACK_DAY_CARS } from '../fixtures/catalog';
 
@@ -30,7 +42,8 @@ afterAll(async () => {
 const carId = fc.constantFrom(...fixtureCars.map((car) => car.id));
 /** Instance changes use two cars, one of them in the set, so adds, edits and removes collide. */
 const ownedCarId = fc.constantFrom(TRACK_DAY_CARS[0] as string, fixtureCars[0]?.id as string);
-const instanceId = fc.constantFrom('i1', 'i2', 'i3');
+/** 's1~1' is the id set instance s1 gives its first car: adding it by hand must clash. */
+const instanceId = fc.constantFrom('i1', 'i2', 'i3', 's1~1');
 const setInstanceId = fc.constantFrom('s1', 's2', 's3');
 const flag = fc.boolean();
 const quantity = fc.integer({ min: 0, max: 3 });
@@ -112,6 +125,32 @@ const mutationArb = fc.oneof(
   }),
 );
 
+const noRefs = noReferences();
+const allRefs = () => ({
+  ...noReferences(),
+  carIds: fixtureCars.map((car) => car.id),
+  setIds: [TRACK_DAY],
+});
+const instant = (tick: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, tick)).toISOString();
+
+/** The pure rules on the whole state: the reference the server must agree with. */
+function applyToModel(
+  model: UserState,
+  raw: { name: string; args: unknown },
+  now: string,
+  catalog: CatalogLookup,
+) {
+  const parsed = parseMutation(raw.name, raw.args);
+  if (!parsed.ok) throw new Error(parsed.error);
+  const mutation = prepareMutation(parsed.mutation, { newId: randomUUID, now });
+  try {
+    return applyMutation(model, mutation, { now, catalog });
+  } catch (error) {
+    if (!(error instanceof RuleError)) throw error;
+    return model;
+  }
+}
+
 describe('collection store', () => {
   it('reads back exactly what the rules computed, for random change sequences saved in random chunks', async () => {
     let tick = 0;
@@ -121,35 +160,90 @@ describe('collection store', () => {
         fc.array(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 10 }),
         async (mutations, chunkSizes) => {
           const userId = `prop-${randomUUID()}`;
-          await lockProfile(database.db, userId);
-          const catalog = await loadCatalogLookup(database.db, {
-            carIds: fixtureCars.map((car) => car.id),
-            setIds: [TRACK_DAY],
-          });
-          let model: UserState = await loadUserState(database.db, userId);
+          const { catalog, state } = await readForMutation(database.db, userId, [], allRefs());
+          let model: UserState = state;
           let index = 0;
           let chunk = 0;
           while (index < mutations.length) {
             const size = chunkSizes[chunk++ % chunkSizes.length] as number;
             const before = model;
             for (const raw of mutations.slice(index, index + size)) {
-              const parsed = parseMutation(raw.name, raw.args);
-              if (!parsed.ok) throw new Error(parsed.error);
-              const now = new Date(Date.UTC(2026, 0, 1, 0, 0, tick++)).toISOString();
-              const mutation = prepareMutation(parsed.mutation, { newId: randomUUID, now });
-              try {
-                model = applyMutation(model, mutation, { now, catalog });
-              } catch (error) {
-                if (!(error instanceof RuleError)) throw error;
-              }
+              model = applyToModel(model, raw, instant(tick++), catalog);
             }
             index += size;
-            await database.db.transaction((tx) => saveUserStateDiff(tx, userId, before, model));
+            const { version } = await readForMutation(database.db, userId, [], noRefs);
+            const diff = buildStateDiff(before, model, collectionTotals(before.collection));
+            expect(await writeStateDiff(database.db, userId, version, diff)).toBe(true);
             expect(await loadUserState(database.db, userId)).toEqual(model);
           }
         },
       ),
       { numRuns: 80 },
     );
+  });
+
+  it('the service, reading only what each change touches, ends where the rules on the whole state end', async () => {
+    let tick = 0;
+    const clock = { now: () => instant(tick), newId: randomUUID };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(mutationArb, { minLength: 1, maxLength: 40 }),
+        fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 10 }),
+        async (mutations, chunkSizes) => {
+          const userId = `svc-${randomUUID()}`;
+          const { catalog } = await readForMutation(database.db, userId, [], allRefs());
+          let model = emptyUserState();
+          let index = 0;
+          let chunk = 0;
+          while (index < mutations.length) {
+            // 0 means "send the next change on its own endpoint", else a push of that many.
+            const size = chunkSizes[chunk++ % chunkSizes.length] as number;
+            tick++;
+            const batch = mutations.slice(index, index + Math.max(size, 1));
+            for (const raw of batch) model = applyToModel(model, raw, instant(tick), catalog);
+            if (size === 0) {
+              const raw = batch[0] as { name: string; args: unknown };
+              await runMutation(database.db, clock, userId, raw.name, raw.args, `k${index}`);
+            } else {
+              const entries = batch.map((raw, i) => ({ key: `k${index + i}`, ...raw }));
+              await pushMutations(database.db, clock, userId, entries);
+            }
+            index += batch.length;
+          }
+          expect(await loadUserState(database.db, userId)).toEqual(model);
+          const [profile] = await database.db
+            .select()
+            .from(profiles)
+            .where(eq(profiles.userId, userId));
+          const totals = collectionTotals(model.collection);
+          expect({ cars: profile?.totalCarCount, sets: profile?.totalSetCount }).toEqual({
+            cars: totals.totalCarCount,
+            sets: totals.totalSetCount,
+          });
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
+  it('writes nothing on top of a state version that has moved on', async () => {
+    const userId = `stale-${randomUUID()}`;
+    const zero = { totalCarCount: 0, totalSetCount: 0 };
+    const first = await readForMutation(database.db, userId, [], noRefs);
+    expect(first.version).toBeNull();
+    const withSetting = (settings: Record<string, unknown>) => ({
+      ...first.state,
+      preferences: { ...first.state.preferences, settings },
+    });
+    const diffA = buildStateDiff(first.state, withSetting({ a: 1 }), zero);
+    expect(await writeStateDiff(database.db, userId, null, diffA)).toBe(true);
+    // A second writer that read before the first write must not overwrite it.
+    const diffB = buildStateDiff(first.state, withSetting({ b: 2 }), zero);
+    expect(await writeStateDiff(database.db, userId, null, diffB)).toBe(false);
+    const second = await readForMutation(database.db, userId, [], noRefs);
+    expect(second.version).toBe(1);
+    expect(second.state.preferences.settings).toEqual({ a: 1 });
+    expect(await writeStateDiff(database.db, userId, 0, diffB)).toBe(false);
+    expect((await loadUserState(database.db, userId)).preferences.settings).toEqual({ a: 1 });
   });
 });

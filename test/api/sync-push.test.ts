@@ -170,4 +170,38 @@ describe('batch push', () => {
     expect(response.status).toBe(400);
     expect(response.body.error).toMatch(message);
   });
+
+  it('loses nothing when two devices of one user push at the same moment', async () => {
+    const user = await api.user();
+    const device = (name: string) =>
+      Array.from({ length: 40 }, (_, i) => ({
+        key: `${name}:${i}`,
+        name: 'collection/add-car-instance',
+        args: { carId: i % 2 ? CHARGER : BONE_SHAKER, details: { instanceId: `${name}-${i}` } },
+      }));
+    const singles = Array.from({ length: 10 }, (_, i) =>
+      api.call(
+        user,
+        'POST',
+        '/api/collection/toggle-wishlist',
+        { carId: TWIN_MILL, isWishlisted: i % 2 === 1 },
+        { 'Idempotency-Key': `single:${i}` },
+      ),
+    );
+    const [a, b] = await Promise.all([
+      push(user, device('phone')),
+      push(user, device('laptop')),
+      ...singles,
+    ]);
+    expect(a?.body.results.every((r: { status: string }) => r.status === 'ok')).toBe(true);
+    expect(b?.body.results.every((r: { status: string }) => r.status === 'ok')).toBe(true);
+    const { body } = await api.call(user, 'GET', '/api/collection/get');
+    const ids = body.ownedCars.flatMap((car: { instances: { instanceId: string }[] }) =>
+      car.instances.map((i) => i.instanceId),
+    );
+    expect(ids).toHaveLength(80);
+    expect(new Set(ids).size).toBe(80);
+    await api.call(user, 'POST', '/api/users/initialize', { username: 'TwoDevices' });
+    expect((await api.call(user, 'GET', '/api/profile/me')).body.totalCarCount).toBe(80);
+  });
 });

@@ -11,9 +11,19 @@ import * as rules from './rules';
 import { RuleError, type RuleContext } from './rules';
 import type { Collection, UserState } from './types';
 
+/**
+ * What a change can touch: the cars and sets it names and the instance ids it creates. The
+ * server reads only these rows (and a named set's cars) to apply it; see diecast_read.
+ */
+export interface MutationReferences {
+  carIds: string[];
+  setIds: string[];
+  carInstanceIds: string[];
+  setInstanceIds: string[];
+}
+
 interface MutationDefinition<N extends MutationName> {
-  /** Catalogue ids the change mentions, so callers can preload them for the lookup. */
-  references(args: MutationArgs<N>): { carIds: string[]; setIds: string[] };
+  references(args: MutationArgs<N>): MutationReferences;
   /** Fills what the change creates (instance ids, times) so every replay names the same thing. */
   prepare(args: MutationArgs<N>, fill: IdAndClock): MutationArgs<N>;
   apply(state: UserState, args: MutationArgs<N>, ctx: RuleContext): UserState;
@@ -26,7 +36,15 @@ export interface IdAndClock {
   now: string;
 }
 
-const none = () => ({ carIds: [], setIds: [] });
+export function noReferences(): MutationReferences {
+  return { carIds: [], setIds: [], carInstanceIds: [], setInstanceIds: [] };
+}
+
+const refs = (partial: Partial<MutationReferences>): MutationReferences => ({
+  ...noReferences(),
+  ...partial,
+});
+const none = noReferences;
 const nothingCreated = () => ({});
 const unchanged = <A>(args: A) => args;
 const onCollection =
@@ -49,19 +67,21 @@ function prepareCreated<D extends { instanceId?: string; dateAdded?: string }>(
 
 const definitions: { [N in MutationName]: MutationDefinition<N> } = {
   'collection/add-car-instance': {
-    references: (args) => ({ carIds: [args.carId], setIds: [] }),
+    references: (args) =>
+      refs({ carIds: [args.carId], carInstanceIds: [args.details.instanceId as string] }),
     prepare: (args, fill) => ({ ...args, details: prepareCreated(args.details, fill) }),
     apply: onCollection(rules.addCarInstance),
     created: (args) => ({ instanceId: args.details.instanceId }),
   },
   'collection/remove-car-instance': {
-    references: none,
+    references: (args) => refs({ carIds: [args.carId] }),
     prepare: unchanged,
     apply: onCollection(rules.removeCarInstance),
     created: nothingCreated,
   },
   'collection/add-set-instance': {
-    references: (args) => ({ carIds: [], setIds: [args.set.id] }),
+    references: (args) =>
+      refs({ setIds: [args.set.id], setInstanceIds: [args.instanceDetails.instanceId as string] }),
     prepare: (args, fill) => ({
       ...args,
       instanceDetails: prepareCreated(args.instanceDetails, fill),
@@ -70,7 +90,11 @@ const definitions: { [N in MutationName]: MutationDefinition<N> } = {
     created: (args) => ({ instanceId: args.instanceDetails.instanceId }),
   },
   'collection/add-multiple-set-instances': {
-    references: (args) => ({ carIds: [], setIds: [args.set.id] }),
+    references: (args) =>
+      refs({
+        setIds: [args.set.id],
+        setInstanceIds: args.instances.map((details) => details.instanceId as string),
+      }),
     prepare: (args, fill) => ({
       ...args,
       instances: args.instances.map((details) => prepareCreated(details, fill)),
@@ -79,49 +103,49 @@ const definitions: { [N in MutationName]: MutationDefinition<N> } = {
     created: (args) => ({ instanceIds: args.instances.map((details) => details.instanceId) }),
   },
   'collection/remove-set-instance': {
-    references: none,
+    references: (args) => refs({ setIds: [args.setId], carIds: args.carIds }),
     prepare: unchanged,
     apply: onCollection(rules.removeSetInstance),
     created: nothingCreated,
   },
   'collection/toggle-favorite': {
-    references: (args) => ({ carIds: [args.carId], setIds: [] }),
+    references: (args) => refs({ carIds: [args.carId] }),
     prepare: unchanged,
     apply: onCollection(rules.toggleFavorite),
     created: nothingCreated,
   },
   'collection/toggle-wishlist': {
-    references: (args) => ({ carIds: [args.carId], setIds: [] }),
+    references: (args) => refs({ carIds: [args.carId] }),
     prepare: unchanged,
     apply: onCollection(rules.toggleWishlist),
     created: nothingCreated,
   },
   'collection/toggle-set': {
-    references: (args) => ({ carIds: [], setIds: [args.setId] }),
+    references: (args) => refs({ setIds: [args.setId] }),
     prepare: unchanged,
     apply: onCollection(rules.toggleSet),
     created: nothingCreated,
   },
   'collection/update-set-details': {
-    references: (args) => ({ carIds: [], setIds: [args.setId] }),
+    references: (args) => refs({ setIds: [args.setId] }),
     prepare: unchanged,
     apply: onCollection(rules.updateSetDetails),
     created: nothingCreated,
   },
   'collection/update-car-details': {
-    references: (args) => ({ carIds: [args.carId], setIds: [] }),
+    references: (args) => refs({ carIds: [args.carId] }),
     prepare: unchanged,
     apply: onCollection(rules.updateCarDetails),
     created: nothingCreated,
   },
   'collection/update-car-instance': {
-    references: none,
+    references: (args) => refs({ carIds: [args.carId] }),
     prepare: unchanged,
     apply: onCollection(rules.updateCarInstance),
     created: nothingCreated,
   },
   'collection/update-set-instance': {
-    references: none,
+    references: (args) => refs({ setIds: [args.setId] }),
     prepare: unchanged,
     apply: onCollection(rules.updateSetInstance),
     created: nothingCreated,
@@ -169,10 +193,8 @@ export function prepareMutation(mutation: ParsedMutation, fill: IdAndClock): Par
   return { name: mutation.name, args: definitionOf(mutation.name).prepare(mutation.args, fill) };
 }
 
-export function mutationReferences(mutation: ParsedMutation): {
-  carIds: string[];
-  setIds: string[];
-} {
+/** Valid after prepareMutation (created ids are filled in). */
+export function mutationReferences(mutation: ParsedMutation): MutationReferences {
   return definitionOf(mutation.name).references(mutation.args);
 }
 

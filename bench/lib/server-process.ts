@@ -1,0 +1,45 @@
+// Runs the real server (api/main.ts) as its own process, as `npm start` does, for benchmarks.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export async function startServerProcess(env: Record<string, string>) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'diecast-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+    cwd: projectRoot,
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 60_000;
+  while (!output.includes('is running on')) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
