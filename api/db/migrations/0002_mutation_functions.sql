@@ -125,10 +125,26 @@ BEGIN
   -- Optimistic concurrency: apply only on top of the state version the diff was computed from.
   -- A concurrent writer holds the row lock until it commits; then state_version no longer
   -- matches, nothing is written, and the caller reads again and recomputes.
+  -- The version bump carries the profile fields the diff changes (one row update, not two).
   IF p_expected_version IS NULL THEN
-    INSERT INTO profiles (user_id, state_version) VALUES (p_user, 1) ON CONFLICT DO NOTHING;
+    INSERT INTO profiles (user_id, state_version, username, total_car_count, total_set_count,
+                          settings, completed_tutorials)
+      VALUES (p_user, 1, p_diff->'profile'->>'username',
+              coalesce((p_diff->'profile'->>'totalCarCount')::int, 0),
+              coalesce((p_diff->'profile'->>'totalSetCount')::int, 0),
+              coalesce(p_diff->'profile'->'settings', '{}'::jsonb),
+              coalesce(p_diff->'profile'->'completedTutorials', '[]'::jsonb))
+      ON CONFLICT DO NOTHING;
   ELSE
-    UPDATE profiles SET state_version = state_version + 1, updated_at = now()
+    UPDATE profiles SET
+        state_version = state_version + 1,
+        updated_at = now(),
+        username = coalesce(p_diff->'profile'->>'username', username),
+        total_car_count = coalesce((p_diff->'profile'->>'totalCarCount')::int, total_car_count),
+        total_set_count = coalesce((p_diff->'profile'->>'totalSetCount')::int, total_set_count),
+        settings = coalesce(p_diff->'profile'->'settings', settings),
+        completed_tutorials = coalesce(p_diff->'profile'->'completedTutorials',
+                                       completed_tutorials)
       WHERE user_id = p_user AND state_version = p_expected_version;
   END IF;
   IF NOT FOUND THEN
@@ -228,18 +244,6 @@ BEGIN
         for_sale = (u.v->>'forSale')::int
       FROM jsonb_array_elements(p_diff->'updateTradeSell') AS u(v)
       WHERE t.user_id = p_user AND t.kind = u.v->>'kind' AND t.item_id = u.v->>'id';
-  END IF;
-
-  IF p_diff ? 'profile' THEN
-    UPDATE profiles SET
-        username = coalesce(p_diff->'profile'->>'username', username),
-        total_car_count = coalesce((p_diff->'profile'->>'totalCarCount')::int, total_car_count),
-        total_set_count = coalesce((p_diff->'profile'->>'totalSetCount')::int, total_set_count),
-        settings = coalesce(p_diff->'profile'->'settings', settings),
-        completed_tutorials = coalesce(p_diff->'profile'->'completedTutorials',
-                                       completed_tutorials),
-        updated_at = now()
-      WHERE user_id = p_user;
   END IF;
 
   IF jsonb_array_length(p_diff->'keys') > 0 THEN
