@@ -10,14 +10,13 @@ if (!command) {
 }
 const cluster = await startPostgresCluster();
 console.log(`PostgreSQL cluster ready at ${cluster.url}`);
-let status = 1;
+let result;
 try {
-  const result = spawnSync(command, args, {
+  result = spawnSync(command, args, {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL: cluster.url },
   });
-  status = result.status ?? 1;
 } finally {
   cluster.stop();
 }
-process.exit(status);
+process.exit(result.status ?? 1);

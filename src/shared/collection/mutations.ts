@@ -1,5 +1,5 @@
 // The registry of replayable mutations: for each SPEC §7 call, how to prepare, check and apply it.
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   describeZodError,
   isMutationName,
