@@ -1,9 +1,14 @@
-// Builds the installable app (src/) into dist/, which the API server also serves.
+// Builds the installable app (src/, entry src/index.html) into dist/, which the API also serves.
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
+  root: fileURLToPath(new URL('./src', import.meta.url)),
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
-  server: { port: 5173 },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: true,
+  },
 });

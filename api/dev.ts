@@ -37,7 +37,7 @@ async function main() {
     }),
   });
   const vite = await createViteServer({
-    root: projectRoot,
+    configFile: resolve(projectRoot, 'vite.config.ts'),
     server: { middlewareMode: true },
     appType: 'spa',
   });

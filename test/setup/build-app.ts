@@ -3,5 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
 export async function setup() {
-  await build({ root: fileURLToPath(new URL('../..', import.meta.url)), logLevel: 'warn' });
+  await build({
+    configFile: fileURLToPath(new URL('../../vite.config.ts', import.meta.url)),
+    logLevel: 'warn',
+  });
 }
