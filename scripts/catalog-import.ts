@@ -41,7 +41,7 @@ async function main(): Promise<number> {
 
   const database = await openDatabase(
     env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
+      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: resolve(projectRoot, env.DATA_DIR) },
   );
   try {

@@ -34,7 +34,7 @@ export async function startServer(
 
   const database = await openDatabase(
     env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
+      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: resolve(options.projectRoot, env.DATA_DIR) },
   );
   log(
