@@ -1,0 +1,316 @@
+// Turns a user's collection rows into the SPEC §3 objects and back: a slice for one change, or all.
+import type { CatalogLookup } from '../shared/collection/rules';
+import { setCarInstanceId } from '../shared/collection/rules';
+import type { MutationReferences } from '../shared/collection/mutations';
+import {
+  emptyCollection,
+  type Collection,
+  type ProfilePreferences,
+  type UserState,
+} from '../shared/collection/types';
+import type {
+  GarageDb,
+  ListItemRow,
+  ListName,
+  OwnedCarRow,
+  OwnedSetRow,
+  ProfileRow,
+  TradeSellRow,
+} from './garage-db';
+import { LIST_NAMES } from './garage-db';
+
+/** The rows a change reads, as they were, so the write can tell what it changed. */
+export interface CollectionRows {
+  ownedCars: OwnedCarRow[];
+  ownedSets: OwnedSetRow[];
+  listItems: ListItemRow[];
+  tradeSell: TradeSellRow[];
+}
+
+const bySeq = <T extends { seq: number }>(rows: T[]) => rows.sort((a, b) => a.seq - b.seq);
+const present = <T>(row: T | undefined): row is T => row !== undefined;
+
+export function rowsToCollection(rows: CollectionRows): Collection {
+  const collection = emptyCollection();
+  collection.ownedCars = bySeq([...rows.ownedCars]).map(({ carId, isFavorite, instances }) => ({
+    carId,
+    isFavorite,
+    instances,
+  }));
+  collection.ownedSets = bySeq([...rows.ownedSets]).map(({ setId, instances }) => ({
+    setId,
+    instances,
+  }));
+  for (const row of bySeq([...rows.listItems])) {
+    collection[row.list].push({ id: row.id, addedAt: row.addedAt });
+  }
+  for (const row of bySeq([...rows.tradeSell])) {
+    const { forTrade, forSale } = row;
+    if (row.kind === 'car') collection.tradeSellCars.push({ carId: row.id, forTrade, forSale });
+    else collection.tradeSellSets.push({ setId: row.id, forTrade, forSale });
+  }
+  return collection;
+}
+
+export function preferencesOf(profile: ProfileRow | undefined): ProfilePreferences {
+  return {
+    completedTutorials: profile?.completedTutorials ?? [],
+    settings: profile?.settings ?? {},
+  };
+}
+
+/** Everything the user has on this device. */
+export async function readAllRows(db: GarageDb, userId: string): Promise<CollectionRows> {
+  const range = <T>(
+    table: {
+      where(index: string): { between(a: unknown, b: unknown): { toArray(): Promise<T[]> } };
+    },
+    index: string,
+  ) => table.where(index).between([userId, -Infinity], [userId, Infinity]).toArray();
+  const [ownedCars, ownedSets, listItems, tradeSell] = await Promise.all([
+    range<OwnedCarRow>(db.ownedCars, '[userId+seq]'),
+    range<OwnedSetRow>(db.ownedSets, '[userId+seq]'),
+    db.listItems
+      .where('[userId+list+id]')
+      .between([userId, '', ''], [userId, '\uffff', '\uffff'])
+      .toArray(),
+    db.tradeSell
+      .where('[userId+kind+id]')
+      .between([userId, '', ''], [userId, '\uffff', '\uffff'])
+      .toArray(),
+  ]);
+  return { ownedCars, ownedSets, listItems, tradeSell };
+}
+
+/**
+ * Only the rows one change can touch, the same rule as the server's diecast_read: the cars and
+ * sets it names (a set's cars too), and the owners of the instance ids it creates, so a taken
+ * id is seen (also the '<set instance>~k' ids a set instance gives its cars).
+ */
+export async function readRowsFor(
+  db: GarageDb,
+  userId: string,
+  refs: MutationReferences,
+  catalog: CatalogLookup,
+): Promise<CollectionRows> {
+  const ownersOf = async <R extends { userId: string }>(
+    table: { where(index: string): { anyOf(keys: string[]): { toArray(): Promise<R[]> } } },
+    ids: string[],
+  ) =>
+    (ids.length ? await table.where('instanceIds').anyOf(ids).toArray() : []).filter(
+      (row) => row.userId === userId,
+    );
+
+  const setOwners = await ownersOf<OwnedSetRow>(db.ownedSets, refs.setInstanceIds);
+  const setIds = new Set([...refs.setIds, ...setOwners.map((row) => row.setId)]);
+  let longestSet = 0;
+  const carIds = new Set(refs.carIds);
+  for (const setId of setIds) {
+    const set = catalog.getSet(setId);
+    if (!set) continue;
+    longestSet = Math.max(longestSet, set.carIds.length);
+    for (const carId of set.carIds) carIds.add(carId);
+  }
+  const newCarInstanceIds = [...refs.carInstanceIds];
+  for (const setInstanceId of refs.setInstanceIds) {
+    for (let k = 0; k < longestSet; k++) newCarInstanceIds.push(setCarInstanceId(setInstanceId, k));
+  }
+  for (const row of await ownersOf<OwnedCarRow>(db.ownedCars, newCarInstanceIds)) {
+    carIds.add(row.carId);
+  }
+
+  const cars = [...carIds];
+  const sets = [...setIds];
+  const listKeys: [string, ListName, string][] = [];
+  for (const list of LIST_NAMES) {
+    for (const id of list.endsWith('CarIds') ? cars : sets) listKeys.push([userId, list, id]);
+  }
+  const [ownedCars, ownedSets, listItems, tradeSell] = await Promise.all([
+    db.ownedCars.bulkGet(cars.map((carId) => [userId, carId] as [string, string])),
+    db.ownedSets.bulkGet(sets.map((setId) => [userId, setId] as [string, string])),
+    db.listItems.bulkGet(listKeys),
+    db.tradeSell.bulkGet([
+      ...cars.map((id) => [userId, 'car', id] as [string, 'car', string]),
+      ...sets.map((id) => [userId, 'set', id] as [string, 'set', string]),
+    ]),
+  ]);
+  return {
+    ownedCars: ownedCars.filter(present),
+    ownedSets: ownedSets.filter(present),
+    listItems: listItems.filter(present),
+    tradeSell: tradeSell.filter(present),
+  };
+}
+
+/** Hands out row sequence numbers for rows a change creates (kept in meta by the caller). */
+export interface SeqSource {
+  next(): number;
+}
+
+/**
+ * Seq numbers for rows in their new order: rows keep theirs while the order they had still
+ * holds and new rows come after them (always so for a single change: the rules only append),
+ * so an unchanged row is not rewritten. If a rebase finds the order changed, the group is
+ * renumbered from the source.
+ */
+function assignSeqs<T>(
+  ordered: T[],
+  keyOf: (item: T) => string,
+  oldSeq: Map<string, number>,
+  seq: SeqSource,
+): number[] {
+  let last = -Infinity;
+  let keeps = true;
+  let sawNew = false;
+  for (const item of ordered) {
+    const old = oldSeq.get(keyOf(item));
+    if (old === undefined) sawNew = true;
+    else if (sawNew || old <= last) keeps = false;
+    else last = old;
+  }
+  return ordered.map((item) => (keeps ? (oldSeq.get(keyOf(item)) ?? seq.next()) : seq.next()));
+}
+
+function withSeqs<T, R>(
+  ordered: T[],
+  keyOf: (item: T) => string,
+  before: { seq: number }[],
+  beforeKey: (row: never) => string,
+  seq: SeqSource,
+  toRow: (item: T, seq: number) => R,
+): R[] {
+  const oldSeq = new Map(before.map((row) => [beforeKey(row as never), row.seq]));
+  const seqs = assignSeqs(ordered, keyOf, oldSeq, seq);
+  return ordered.map((item, index) => toRow(item, seqs[index] as number));
+}
+
+/**
+ * Writes what changed between `before` (the rows read) and `after` (the rules' result on the
+ * collection those rows make): deletes rows that are gone, puts rows that differ, and leaves
+ * the rest alone, so SPEC §3's insertion order holds and a put never wakes queries for nothing.
+ */
+export async function writeCollectionDiff(
+  db: GarageDb,
+  userId: string,
+  before: CollectionRows,
+  after: Collection,
+  seq: SeqSource,
+): Promise<void> {
+  const nextCars = withSeqs(
+    after.ownedCars,
+    (car) => car.carId,
+    before.ownedCars,
+    (row: OwnedCarRow) => row.carId,
+    seq,
+    (car, carSeq): OwnedCarRow => ({
+      userId,
+      carId: car.carId,
+      seq: carSeq,
+      isFavorite: car.isFavorite,
+      instances: car.instances,
+      instanceIds: car.instances.map((instance) => instance.instanceId),
+    }),
+  );
+  const nextSets = withSeqs(
+    after.ownedSets,
+    (set) => set.setId,
+    before.ownedSets,
+    (row: OwnedSetRow) => row.setId,
+    seq,
+    (set, setSeq): OwnedSetRow => ({
+      userId,
+      setId: set.setId,
+      seq: setSeq,
+      instances: set.instances,
+      instanceIds: set.instances.map((instance) => instance.instanceId),
+    }),
+  );
+  const nextLists = LIST_NAMES.flatMap((list) =>
+    withSeqs(
+      after[list],
+      (item) => item.id,
+      before.listItems.filter((row) => row.list === list),
+      (row: ListItemRow) => row.id,
+      seq,
+      (item, itemSeq): ListItemRow => ({
+        userId,
+        list,
+        id: item.id,
+        addedAt: item.addedAt,
+        seq: itemSeq,
+      }),
+    ),
+  );
+  const tradeGroup = (
+    kind: 'car' | 'set',
+    entries: { id: string; forTrade: number; forSale: number }[],
+  ) =>
+    withSeqs(
+      entries,
+      (entry) => entry.id,
+      before.tradeSell.filter((row) => row.kind === kind),
+      (row: TradeSellRow) => row.id,
+      seq,
+      (entry, entrySeq): TradeSellRow => ({ userId, kind, ...entry, seq: entrySeq }),
+    );
+  const nextTrade = [
+    ...tradeGroup(
+      'car',
+      after.tradeSellCars.map((e) => ({ id: e.carId, forTrade: e.forTrade, forSale: e.forSale })),
+    ),
+    ...tradeGroup(
+      'set',
+      after.tradeSellSets.map((e) => ({ id: e.setId, forTrade: e.forTrade, forSale: e.forSale })),
+    ),
+  ];
+
+  const carKey = (r: { carId: string }) => r.carId;
+  const setKey = (r: { setId: string }) => r.setId;
+  const listKey = (r: ListItemRow) => `${r.list}\n${r.id}`;
+  const tradeKey = (r: TradeSellRow) => `${r.kind}\n${r.id}`;
+  await Promise.all([
+    db.ownedCars.bulkDelete(
+      gone(before.ownedCars, nextCars, carKey).map((r) => [userId, r.carId] as [string, string]),
+    ),
+    db.ownedSets.bulkDelete(
+      gone(before.ownedSets, nextSets, setKey).map((r) => [userId, r.setId] as [string, string]),
+    ),
+    db.listItems.bulkDelete(
+      gone(before.listItems, nextLists, listKey).map(
+        (r) => [userId, r.list, r.id] as [string, ListName, string],
+      ),
+    ),
+    db.tradeSell.bulkDelete(
+      gone(before.tradeSell, nextTrade, tradeKey).map(
+        (r) => [userId, r.kind, r.id] as [string, 'car' | 'set', string],
+      ),
+    ),
+  ]);
+  await Promise.all([
+    db.ownedCars.bulkPut(changedOnly(before.ownedCars, nextCars, carKey)),
+    db.ownedSets.bulkPut(changedOnly(before.ownedSets, nextSets, setKey)),
+    db.listItems.bulkPut(changedOnly(before.listItems, nextLists, listKey)),
+    db.tradeSell.bulkPut(changedOnly(before.tradeSell, nextTrade, tradeKey)),
+  ]);
+}
+
+function gone<R>(before: R[], next: R[], keyOf: (row: R) => string): R[] {
+  const kept = new Set(next.map(keyOf));
+  return before.filter((row) => !kept.has(keyOf(row)));
+}
+
+/** Rows that differ from what was read: a put of an unchanged row would still wake every liveQuery. */
+function changedOnly<R>(before: R[], next: R[], keyOf: (row: R) => string): R[] {
+  const old = new Map(before.map((row) => [keyOf(row), JSON.stringify(row)]));
+  return next.filter((row) => old.get(keyOf(row)) !== JSON.stringify(row));
+}
+
+/** Makes the user's rows equal `state` (the rebase), touching only what differs. */
+export async function replaceAllRows(
+  db: GarageDb,
+  userId: string,
+  state: UserState,
+  seq: SeqSource,
+): Promise<void> {
+  await writeCollectionDiff(db, userId, await readAllRows(db, userId), state.collection, seq);
+}

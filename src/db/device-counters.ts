@@ -1,0 +1,23 @@
+// This browser profile's identity and counters: the clientId of outbox keys and its next seqs.
+import type { GarageDb } from './garage-db';
+
+export interface DeviceCounters {
+  clientId: string;
+  /** Next outbox seq: strictly increasing, never reused, so `<clientId>:<seq>` is unique. */
+  nextOutboxSeq: number;
+  /** Next row seq for collection rows this device creates. */
+  nextRowSeq: number;
+}
+
+const KEY = 'device';
+
+/** Reads the counters inside the caller's transaction (creating them on first use). */
+export async function readCounters(db: GarageDb): Promise<DeviceCounters> {
+  const row = await db.meta.get(KEY);
+  if (row) return row.value as DeviceCounters;
+  return { clientId: crypto.randomUUID(), nextOutboxSeq: 1, nextRowSeq: 1 };
+}
+
+export async function writeCounters(db: GarageDb, counters: DeviceCounters): Promise<void> {
+  await db.meta.put({ key: KEY, value: counters });
+}

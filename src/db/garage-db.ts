@@ -1,0 +1,124 @@
+// The device's database (Dexie over IndexedDB): catalogue, each user's collection, the outbox.
+import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
+import type { CatalogCar, CatalogSet } from '../shared/catalog/types';
+import type { CarInstance, ListItem, SetInstance, UserState } from '../shared/collection/types';
+
+/** A catalogue car plus the lower-case words search matches by prefix. */
+export interface CarRow extends CatalogCar {
+  words: string[];
+}
+
+/**
+ * The collection is stored as rows keyed by user, never as one document, so a change rewrites
+ * only the rows it touches (a 10,000-car collection costs the same per change as an empty one).
+ * `seq` keeps SPEC §3's insertion order; `instanceIds` lets a new id be checked for collisions.
+ */
+export interface OwnedCarRow {
+  userId: string;
+  carId: string;
+  seq: number;
+  isFavorite: boolean;
+  instances: CarInstance[];
+  instanceIds: string[];
+}
+
+export interface OwnedSetRow {
+  userId: string;
+  setId: string;
+  seq: number;
+  instances: SetInstance[];
+  instanceIds: string[];
+}
+
+export const LIST_NAMES = [
+  'favoriteCarIds',
+  'wishlistCarIds',
+  'favoriteSetIds',
+  'wishlistSetIds',
+] as const;
+export type ListName = (typeof LIST_NAMES)[number];
+
+export interface ListItemRow extends ListItem {
+  userId: string;
+  list: ListName;
+  seq: number;
+}
+
+export interface TradeSellRow {
+  userId: string;
+  kind: 'car' | 'set';
+  id: string;
+  seq: number;
+  forTrade: number;
+  forSale: number;
+}
+
+/** The local profile: the server's answer, with totals and preferences kept current locally. */
+export interface ProfileRow {
+  userId: string;
+  username: string | null;
+  totalCarCount: number;
+  totalSetCount: number;
+  completedTutorials: string[];
+  settings: Record<string, unknown>;
+  subscription: { status: string | null };
+}
+
+/** The last state the server answered: the base every rebase starts from. */
+export interface SnapshotRow {
+  userId: string;
+  state: UserState;
+  pulledAt: string;
+}
+
+/** One queued change: `key` is `<clientId>:<seq>`, sent as the Idempotency-Key. */
+export interface OutboxRow {
+  key: string;
+  userId: string;
+  seq: number;
+  name: string;
+  args: unknown;
+  createdAt: string;
+}
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+export class GarageDb extends Dexie {
+  cars!: EntityTable<CarRow, 'id'>;
+  sets!: EntityTable<CatalogSet, 'id'>;
+  ownedCars!: Table<OwnedCarRow, [string, string]>;
+  ownedSets!: Table<OwnedSetRow, [string, string]>;
+  listItems!: Table<ListItemRow, [string, ListName, string]>;
+  tradeSell!: Table<TradeSellRow, [string, 'car' | 'set', string]>;
+  profiles!: EntityTable<ProfileRow, 'userId'>;
+  snapshots!: EntityTable<SnapshotRow, 'userId'>;
+  outbox!: EntityTable<OutboxRow, 'key'>;
+  meta!: EntityTable<MetaRow, 'key'>;
+
+  /** `options` lets tests hand in fake IndexedDB; the app and the worker use the real one. */
+  constructor(name = 'diecast-garage', options?: DexieOptions) {
+    super(name, options);
+    // A new version adds stores or indexes; it must never delete `outbox` (queued changes are
+    // the collector's unsent work). test/unit/db/garage-db-upgrade.test.ts holds that.
+    this.version(1).stores({
+      cars: 'id, year, series, brand, huntType, *words, [brand+year]',
+      sets: 'id, series, year, brand',
+      ownedCars: '[userId+carId], [userId+seq], *instanceIds',
+      ownedSets: '[userId+setId], [userId+seq], *instanceIds',
+      listItems: '[userId+list+id], [userId+list+seq]',
+      tradeSell: '[userId+kind+id], [userId+kind+seq]',
+      profiles: 'userId',
+      snapshots: 'userId',
+      outbox: 'key, [userId+seq]',
+      meta: 'key',
+    });
+  }
+}
+
+/** The collection tables a change writes, in one list for transactions. */
+export function collectionTables(db: GarageDb) {
+  return [db.ownedCars, db.ownedSets, db.listItems, db.tradeSell, db.profiles] as const;
+}

@@ -1,0 +1,128 @@
+// One collection change on the device: SPEC §4's rule applied to the local rows and its outbox
+// entry appended, in one Dexie transaction, so there is never one without the other.
+import { AppError } from '../errors/app-error';
+import type { GarageDb, OutboxRow } from '../db/garage-db';
+import { loadCatalogLookup } from '../db/catalog-lookup';
+import {
+  preferencesOf,
+  readRowsFor,
+  rowsToCollection,
+  writeCollectionDiff,
+} from '../db/collection-rows';
+import { readCounters, writeCounters } from '../db/device-counters';
+import {
+  applyMutation,
+  mutationReferences,
+  parseMutation,
+  prepareMutation,
+  RuleError,
+  type ParsedMutation,
+} from '../shared/collection/mutations';
+import { collectionTotals, type UserState } from '../shared/collection/types';
+import { emptyProfile } from '../db/profile-rows';
+
+export interface LocalChangeClock {
+  now(): string;
+  newId(): string;
+}
+
+export const deviceClock: LocalChangeClock = {
+  now: () => new Date().toISOString(),
+  newId: () => crypto.randomUUID(),
+};
+
+export interface LocalChangeResult {
+  entry: OutboxRow;
+  /** The payload as queued: created ids and times filled in, so the screen can name them. */
+  mutation: ParsedMutation;
+}
+
+/** Checks and fills a change's payload; throws AppError('invalid-change') for bad input. */
+export function prepareChange(
+  name: string,
+  args: unknown,
+  clock: LocalChangeClock,
+): ParsedMutation {
+  const parsed = parseMutation(name, args);
+  if (!parsed.ok) throw new AppError('invalid-change', parsed.error, parsed.status);
+  return prepareMutation(parsed.mutation, { newId: clock.newId, now: clock.now() });
+}
+
+/**
+ * Applies the change to `userId`'s rows and queues it. A change the rules refuse throws
+ * AppError('change-refused') and writes nothing (the transaction is aborted).
+ */
+export async function applyLocalChange(
+  db: GarageDb,
+  userId: string,
+  name: string,
+  args: unknown,
+  clock: LocalChangeClock = deviceClock,
+): Promise<LocalChangeResult> {
+  const mutation = prepareChange(name, args, clock);
+  const refs = mutationReferences(mutation);
+  const now = clock.now();
+  return db.transaction(
+    'rw',
+    [
+      db.cars,
+      db.sets,
+      db.ownedCars,
+      db.ownedSets,
+      db.listItems,
+      db.tradeSell,
+      db.profiles,
+      db.outbox,
+      db.meta,
+    ],
+    async () => {
+      const catalog = await loadCatalogLookup(db, refs.carIds, refs.setIds);
+      const [rows, profile, counters] = await Promise.all([
+        readRowsFor(db, userId, refs, catalog),
+        db.profiles.get(userId),
+        readCounters(db),
+      ]);
+      const before: UserState = {
+        collection: rowsToCollection(rows),
+        preferences: preferencesOf(profile),
+      };
+      let after: UserState;
+      try {
+        after = applyMutation(before, mutation, { now, catalog });
+      } catch (error) {
+        if (error instanceof RuleError) {
+          const code = (await db.cars.count()) === 0 ? 'catalog-missing' : 'change-refused';
+          throw new AppError(code, error.message, error.status);
+        }
+        throw error;
+      }
+      await writeCollectionDiff(db, userId, rows, after.collection, {
+        next: () => counters.nextRowSeq++,
+      });
+
+      const delta = collectionTotals(after.collection);
+      const was = collectionTotals(before.collection);
+      const base = profile ?? emptyProfile(userId);
+      await db.profiles.put({
+        ...base,
+        totalCarCount: base.totalCarCount + delta.totalCarCount - was.totalCarCount,
+        totalSetCount: base.totalSetCount + delta.totalSetCount - was.totalSetCount,
+        completedTutorials: after.preferences.completedTutorials,
+        settings: after.preferences.settings,
+      });
+
+      const seq = counters.nextOutboxSeq++;
+      const entry: OutboxRow = {
+        key: `${counters.clientId}:${seq}`,
+        userId,
+        seq,
+        name: mutation.name,
+        args: mutation.args,
+        createdAt: now,
+      };
+      await db.outbox.add(entry);
+      await writeCounters(db, counters);
+      return { entry, mutation };
+    },
+  );
+}
