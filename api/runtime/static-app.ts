@@ -1,14 +1,40 @@
-// Serves the built app from dist/ with the SPA fallback: every non-/api path gets index.html.
+// Serves the built app from dist/ with the SPA fallback (every non-/api path gets index.html) and
+// the cache headers the service worker's update flow relies on.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
+
+/**
+ * Files under assets/ carry a content hash in their name (Vite), so they never change; anything
+ * else (index.html, sw.js, icons, the manifest) keeps its name across releases and must be
+ * revalidated, or a browser would keep checking an old sw.js and never see an update.
+ */
+export function cacheControlFor(relativePath: string): string {
+  return relativePath.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
 
 export function mountBuiltApp(app: Hono<AppEnv>, distDir: string): void {
   const root = resolve(distDir);
   const indexPath = join(root, 'index.html');
-  app.use('*', serveStatic({ root }));
+  // serveStatic reports the file it found before its response is taken as the context's
+  // response, so the header is set once it is (headers set earlier would be lost).
+  const served = new WeakMap<Context, string>();
+  app.use('*', async (c, next) => {
+    await next();
+    const file = served.get(c);
+    if (file !== undefined) c.header('Cache-Control', cacheControlFor(file));
+  });
+  app.use(
+    '*',
+    serveStatic({
+      root,
+      onFound: (path, c) => {
+        served.set(c, relative(root, path).split(sep).join('/'));
+      },
+    }),
+  );
   app.get('*', (c) => {
     if (!existsSync(indexPath)) {
       return c.text(
