@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps, AppEnv } from './http/app-env';
 import { catalogRoutes } from './routes/catalog';
+import { clientConfigRoutes } from './routes/client-config';
 import { collectionRoutes } from './routes/collection';
 import { profileRoutes } from './routes/profile';
 import { syncRoutes } from './routes/sync';
@@ -27,6 +28,7 @@ export function createApp(deps: AppDeps) {
   api.route('/collection', collectionRoutes(deps));
   api.route('/sync', syncRoutes(deps));
   api.route('/', catalogRoutes(deps));
+  api.route('/', clientConfigRoutes(deps));
   api.all('*', (c) => c.json({ error: `Not found: ${c.req.method} ${c.req.path}` }, 404));
 
   const app = new Hono<AppEnv>();

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer } from 'vite';
+import { clientConfigFor } from './runtime/client-config';
 import { createApp } from './app';
 import { createTokenVerifier } from './auth/token-verifier';
 import { openDatabase } from './db/database';
@@ -29,12 +30,11 @@ async function main() {
       : { kind: 'pglite', dataDir: resolve(projectRoot, env.DATA_DIR) },
   );
   await seedDemoCatalogIfEmpty(database.db);
+  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST ?? emulator?.host;
   const api = createApp({
     db: database.db,
-    verifier: createTokenVerifier({
-      projectId: env.FIREBASE_PROJECT_ID,
-      emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST ?? emulator?.host,
-    }),
+    verifier: createTokenVerifier({ projectId: env.FIREBASE_PROJECT_ID, emulatorHost }),
+    clientConfig: clientConfigFor(env, emulatorHost),
   });
   const vite = await createViteServer({
     configFile: resolve(projectRoot, 'vite.config.ts'),

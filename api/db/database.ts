@@ -34,6 +34,11 @@ export async function openDatabase(location: DatabaseLocation): Promise<OpenData
     return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
   }
   const pool = new pg.Pool({ connectionString: location.url, max: location.poolSize ?? 20 });
+  // An idle connection that the server drops (restart, failover, a dropped test database) is
+  // reported here; unhandled, node-postgres would crash the process. The pool opens a new one.
+  pool.on('error', (error) => {
+    console.warn(`[db] idle PostgreSQL connection lost: ${error.message}`);
+  });
   const db = drizzlePostgres({ client: pool, schema });
   await migratePostgres(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };

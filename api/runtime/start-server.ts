@@ -8,6 +8,7 @@ import type { Env } from '../env';
 import { startAuthEmulator, type RunningEmulator } from './auth-emulator';
 import { seedDemoCatalogIfEmpty } from '../catalog/demo-seed';
 import { mountBuiltApp } from './static-app';
+import { clientConfigFor } from './client-config';
 
 export interface RunningServer {
   port: number;
@@ -51,6 +52,7 @@ export async function startServer(
   const app = createApp({
     db: database.db,
     verifier: createTokenVerifier({ projectId: env.FIREBASE_PROJECT_ID, emulatorHost }),
+    clientConfig: clientConfigFor(env, emulatorHost),
   });
   mountBuiltApp(app, resolve(options.projectRoot, 'dist'));
 

@@ -1,0 +1,81 @@
+// The page's signed-in user: Firebase Auth (IndexedDB persistence) started from the stored
+// config, so a signed-in collector stays signed in with no network.
+import {
+  createUserWithEmailAndPassword,
+  onAuthStateChanged,
+  signInWithEmailAndPassword,
+  signOut as firebaseSignOut,
+  type Auth,
+  type User,
+} from 'firebase/auth';
+import { deviceDb } from '../db/device-db';
+import { loadClientConfig } from './client-config';
+import { firebaseAuth } from './firebase-auth';
+
+export interface AuthSnapshot {
+  /** False until Firebase has read the persisted user ('Authenticating...'). */
+  ready: boolean;
+  user: { uid: string; email: string | null } | null;
+  /** Set when sign-in cannot start at all (no config and no network on a first visit). */
+  error: string | null;
+}
+
+let snapshot: AuthSnapshot = { ready: false, user: null, error: null };
+const listeners = new Set<() => void>();
+let auth: Auth | null = null;
+let started: Promise<Auth | null> | null = null;
+
+function set(next: AuthSnapshot) {
+  snapshot = next;
+  for (const listener of listeners) listener();
+}
+
+function toUser(user: User | null): AuthSnapshot['user'] {
+  return user ? { uid: user.uid, email: user.email } : null;
+}
+
+/** Starts Auth once; resolves with it, or null when no config could be had. */
+export function startAuth(): Promise<Auth | null> {
+  started ??= (async () => {
+    const config = await loadClientConfig(deviceDb);
+    if (!config) {
+      set({ ready: true, user: null, error: 'Connect once to the internet to sign in.' });
+      return null;
+    }
+    auth = firebaseAuth(config);
+    onAuthStateChanged(auth, (user) => set({ ready: true, user: toUser(user), error: null }));
+    return auth;
+  })();
+  return started;
+}
+
+export const authStore = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  get: () => snapshot,
+};
+
+async function requireAuth(): Promise<Auth> {
+  const current = await startAuth();
+  if (!current) throw new Error('Sign-in is not available: connect to the internet once.');
+  return current;
+}
+
+export async function signIn(email: string, password: string): Promise<void> {
+  await signInWithEmailAndPassword(await requireAuth(), email, password);
+}
+
+export async function signUp(email: string, password: string): Promise<void> {
+  await createUserWithEmailAndPassword(await requireAuth(), email, password);
+}
+
+/** Signs out; the caller has warned about unsynced changes, which stay for the next sign-in. */
+export async function signOut(): Promise<void> {
+  await firebaseSignOut(await requireAuth());
+}
+
+export function currentUserId(): string | null {
+  return snapshot.user?.uid ?? null;
+}

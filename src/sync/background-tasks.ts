@@ -1,0 +1,85 @@
+// What the service worker (and the page, when no worker controls it) runs in the background:
+// replaying the outbox and refreshing the device's catalogue and collection snapshot.
+import { firebaseAuth } from '../auth/firebase-auth';
+import { storedClientConfig } from '../auth/client-config';
+import { deviceDb } from '../db/device-db';
+import { createApiClient } from './api-client';
+import { refreshCatalog } from './catalog-sync';
+import { dexieOutboxPort, firebaseIdentityPort, httpServerPort } from './outbox-ports';
+import { rebaseOnSnapshot } from './rebase';
+import { createReplayer, type IdentityPort, type Replayer } from './replayer';
+import { publishSyncEvent } from './sync-events';
+
+/** Why a replay was started; logged and shown in the sync status. */
+export type ReplayTrigger = 'sync' | 'periodic-sync' | 'online' | 'start' | 'visible' | 'change';
+
+const api = createApiClient();
+/** One replayer at a time across tabs and the worker (DESIGN.md: the `outbox` Web Lock). */
+const withOutboxLock = <T>(fn: () => Promise<T>): Promise<T> =>
+  typeof navigator !== 'undefined' && navigator.locks
+    ? (navigator.locks.request('outbox', fn) as unknown as Promise<T>)
+    : fn();
+
+interface SyncContext {
+  replayer: Replayer;
+  identity: IdentityPort;
+}
+let context: SyncContext | null = null;
+
+/** Pulls the server's snapshot and rebases the pending changes on it (caller holds the lock). */
+async function pullSnapshot(identity: IdentityPort, userId: string): Promise<void> {
+  const token = await identity.idToken(false);
+  const [collection, profile] = await Promise.all([
+    api.getCollection(token),
+    api.getProfile(token),
+  ]);
+  await rebaseOnSnapshot(deviceDb, userId, { collection, profile });
+}
+
+/** One replayer per context, made once the sign-in config is on the device. */
+async function syncContext(): Promise<SyncContext | null> {
+  if (context) return context;
+  const config = await storedClientConfig(deviceDb);
+  if (!config) return null;
+  const identity = firebaseIdentityPort(firebaseAuth(config));
+  const replayer = createReplayer({
+    outbox: dexieOutboxPort(deviceDb),
+    identity,
+    server: httpServerPort(api),
+    refreshFromServer: (userId) => pullSnapshot(identity, userId),
+    withLock: withOutboxLock,
+    events: (event) => {
+      if (event.type === 'idle' && event.lastSyncedAt !== null) {
+        void deviceDb.meta.put({ key: 'lastSyncedAt', value: event.lastSyncedAt });
+      }
+      publishSyncEvent(event);
+    },
+  });
+  context = { replayer, identity };
+  return context;
+}
+
+/** Replays the signed-in user's pending outbox entries, in order, under the `outbox` Web Lock. */
+export async function runReplay(trigger: ReplayTrigger): Promise<void> {
+  const current = await syncContext();
+  await current?.replayer.replay(trigger);
+}
+
+/**
+ * Pulls the signed-in user's snapshot (changes made on other devices) with the pending ones
+ * re-applied on top. Under the outbox lock, so it never interleaves with a replay.
+ */
+export async function refreshSnapshot(): Promise<void> {
+  const current = await syncContext();
+  if (!current) return;
+  const userId = await current.identity.currentUserId();
+  if (!userId) return;
+  await withOutboxLock(() => pullSnapshot(current.identity, userId));
+}
+
+/** Refreshes the catalogue (ETag: 304 costs nothing), replays, and pulls the snapshot. */
+export async function refreshCatalogAndSnapshot(): Promise<void> {
+  await refreshCatalog(deviceDb, api);
+  await runReplay('periodic-sync');
+  await refreshSnapshot();
+}

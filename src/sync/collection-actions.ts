@@ -1,0 +1,26 @@
+// The collection changes of SPEC §7 as the screens call them: applied on the device at once,
+// queued, then replayed. A signed-out collector gets the login-redirect flag and nothing changes.
+import { currentUserId } from '../auth/auth-state';
+import { deviceDb } from '../db/device-db';
+import { AppError } from '../errors/app-error';
+import type { MutationArgs, MutationName } from '../shared/collection/mutation-schemas';
+import { applyLocalChange, type LocalChangeResult } from './local-change';
+import { loginRedirect } from './login-redirect';
+import { persistStorageOnce, requestReplay } from './page-sync';
+
+export async function changeCollection<N extends MutationName>(
+  name: N,
+  args: MutationArgs<N>,
+): Promise<LocalChangeResult> {
+  const userId = currentUserId();
+  if (!userId) {
+    loginRedirect.raise();
+    throw new AppError('login-required', 'Sign in to change your collection');
+  }
+  const result = await applyLocalChange(deviceDb, userId, name, args);
+  requestReplay('change');
+  if (name === 'collection/add-car-instance' || name.includes('set-instance')) {
+    void persistStorageOnce().catch(() => {});
+  }
+  return result;
+}

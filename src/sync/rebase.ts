@@ -1,0 +1,97 @@
+// The rebase: local copy = the server's snapshot + this device's pending changes re-applied in
+// order with the same rules. Run after a batch is confirmed and whenever one is rejected.
+import { loadCatalogLookup } from '../db/catalog-lookup';
+import { replaceAllRows } from '../db/collection-rows';
+import { readCounters, writeCounters } from '../db/device-counters';
+import type { GarageDb } from '../db/garage-db';
+import { emptyProfile, profileRowFromServer } from '../db/profile-rows';
+import {
+  applyMutation,
+  mutationReferences,
+  parseMutation,
+  RuleError,
+  type ParsedMutation,
+} from '../shared/collection/mutations';
+import { collectionTotals, type Collection, type UserState } from '../shared/collection/types';
+
+export interface ServerSnapshot {
+  collection: Collection;
+  /** GET /api/profile/me's body, or null when the user has no username yet. */
+  profile: unknown;
+}
+
+/** Pending changes of `userId`, oldest first. */
+export function pendingEntries(db: GarageDb, userId: string) {
+  return db.outbox.where('[userId+seq]').between([userId, -Infinity], [userId, Infinity]).toArray();
+}
+
+/**
+ * Makes the device's copy of `userId`'s collection equal the snapshot plus what is still
+ * pending. A pending change the snapshot no longer allows is skipped here; the server will
+ * answer it when it is replayed (and a rejection rebases again).
+ */
+export async function rebaseOnSnapshot(
+  db: GarageDb,
+  userId: string,
+  snapshot: ServerSnapshot,
+  pulledAt = new Date().toISOString(),
+): Promise<void> {
+  await db.transaction(
+    'rw',
+    [
+      db.cars,
+      db.sets,
+      db.ownedCars,
+      db.ownedSets,
+      db.listItems,
+      db.tradeSell,
+      db.profiles,
+      db.snapshots,
+      db.outbox,
+      db.meta,
+    ],
+    async () => {
+      const server = snapshot.profile ? profileRowFromServer(userId, snapshot.profile) : null;
+      const local = (await db.profiles.get(userId)) ?? emptyProfile(userId);
+      const base: UserState = {
+        collection: snapshot.collection,
+        preferences: {
+          completedTutorials: server?.completedTutorials ?? local.completedTutorials,
+          settings: server?.settings ?? local.settings,
+        },
+      };
+      await db.snapshots.put({ userId, state: base, pulledAt });
+
+      const pending: { mutation: ParsedMutation; createdAt: string }[] = [];
+      for (const entry of await pendingEntries(db, userId)) {
+        const parsed = parseMutation(entry.name, entry.args);
+        if (parsed.ok) pending.push({ mutation: parsed.mutation, createdAt: entry.createdAt });
+      }
+      const refs = pending.map(({ mutation }) => mutationReferences(mutation));
+      const catalog = await loadCatalogLookup(
+        db,
+        refs.flatMap((r) => r.carIds),
+        refs.flatMap((r) => r.setIds),
+      );
+      let state = base;
+      for (const { mutation, createdAt } of pending) {
+        try {
+          state = applyMutation(state, mutation, { now: createdAt, catalog });
+        } catch (error) {
+          if (!(error instanceof RuleError)) throw error;
+        }
+      }
+
+      const counters = await readCounters(db);
+      await replaceAllRows(db, userId, state, { next: () => counters.nextRowSeq++ });
+      await writeCounters(db, counters);
+      const totals = collectionTotals(state.collection);
+      await db.profiles.put({
+        ...(server ?? local),
+        ...totals,
+        completedTutorials: state.preferences.completedTutorials,
+        settings: state.preferences.settings,
+      });
+    },
+  );
+}
