@@ -86,6 +86,29 @@ export interface MetaRow {
   value: unknown;
 }
 
+/**
+ * Every schema version, oldest first. A new version adds stores or indexes (with an upgrade
+ * function when rows must change); it must never delete or re-key `outbox`: queued changes
+ * are the collector's unsent work. test/unit/db/garage-db-schema.test.ts holds that.
+ */
+export const GARAGE_SCHEMA: { version: number; stores: Record<string, string | null> }[] = [
+  {
+    version: 1,
+    stores: {
+      cars: 'id, year, series, brand, huntType, *words, [brand+year]',
+      sets: 'id, series, year, brand',
+      ownedCars: '[userId+carId], [userId+seq], *instanceIds',
+      ownedSets: '[userId+setId], [userId+seq], *instanceIds',
+      listItems: '[userId+list+id], [userId+list+seq]',
+      tradeSell: '[userId+kind+id], [userId+kind+seq]',
+      profiles: 'userId',
+      snapshots: 'userId',
+      outbox: 'key, [userId+seq]',
+      meta: 'key',
+    },
+  },
+];
+
 export class GarageDb extends Dexie {
   cars!: EntityTable<CarRow, 'id'>;
   sets!: EntityTable<CatalogSet, 'id'>;
@@ -101,24 +124,6 @@ export class GarageDb extends Dexie {
   /** `options` lets tests hand in fake IndexedDB; the app and the worker use the real one. */
   constructor(name = 'diecast-garage', options?: DexieOptions) {
     super(name, options);
-    // A new version adds stores or indexes; it must never delete `outbox` (queued changes are
-    // the collector's unsent work). test/unit/db/garage-db-upgrade.test.ts holds that.
-    this.version(1).stores({
-      cars: 'id, year, series, brand, huntType, *words, [brand+year]',
-      sets: 'id, series, year, brand',
-      ownedCars: '[userId+carId], [userId+seq], *instanceIds',
-      ownedSets: '[userId+setId], [userId+seq], *instanceIds',
-      listItems: '[userId+list+id], [userId+list+seq]',
-      tradeSell: '[userId+kind+id], [userId+kind+seq]',
-      profiles: 'userId',
-      snapshots: 'userId',
-      outbox: 'key, [userId+seq]',
-      meta: 'key',
-    });
+    for (const { version, stores } of GARAGE_SCHEMA) this.version(version).stores(stores);
   }
-}
-
-/** The collection tables a change writes, in one list for transactions. */
-export function collectionTables(db: GarageDb) {
-  return [db.ownedCars, db.ownedSets, db.listItems, db.tradeSell, db.profiles] as const;
 }

@@ -1,0 +1,33 @@
+// Catalogue search on the device: word prefixes over casting name, toy number, collector number.
+import { describe, expect, it } from 'vitest';
+import { searchCatalog } from '../../../src/db/use-catalog-search';
+import { searchWordsOfCar, wordsOf } from '../../../src/db/search-words';
+import { BONE_SHAKER, CHARGER, SKYLINE } from '../../fixtures/catalog';
+import { openTestDevice } from '../../fixtures/device';
+
+describe('catalogue search', () => {
+  it('splits names into lower-case words without punctuation or accents', () => {
+    expect(wordsOf("'69 Dodge Charger 500")).toEqual(['69', 'dodge', 'charger', '500']);
+    expect(wordsOf('Citroën DS')).toEqual(['citroen', 'ds']);
+    expect(
+      searchWordsOfCar({ name: 'Bone Shaker', toyNumber: 'HTB 84', collectorNumber: '12/250' }),
+    ).toEqual(['bone', 'shaker', 'htb84', 'htb', '84', '12/250', '12', '250']);
+  });
+
+  it('finds cars by every typed word as a prefix, in any order', async () => {
+    const device = await openTestDevice();
+    const ids = async (query: string) => (await searchCatalog(device, query)).map((car) => car.id);
+    expect(await ids('charg')).toEqual([CHARGER]);
+    expect(await ids('dodge 69')).toEqual([CHARGER]);
+    expect(await ids('shaker bo')).toEqual([BONE_SHAKER]);
+    expect(await ids('skyline gt')).toEqual([SKYLINE]);
+    expect(await ids('nothing like this')).toEqual([]);
+  });
+
+  it('finds a car by its toy number', async () => {
+    const device = await openTestDevice();
+    const [charger] = await device.cars.bulkGet([CHARGER]);
+    const results = await searchCatalog(device, charger!.toyNumber!.toLowerCase());
+    expect(results.map((car) => car.id)).toContain(CHARGER);
+  });
+});

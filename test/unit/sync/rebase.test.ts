@@ -1,0 +1,109 @@
+// The rebase: the device's copy becomes the server snapshot with the pending changes re-applied
+// in order; a pending change the snapshot no longer allows is left for the server to answer.
+import { describe, expect, it } from 'vitest';
+import { readAllRows, rowsToCollection } from '../../../src/db/collection-rows';
+import { applyLocalChange } from '../../../src/sync/local-change';
+import { rebaseOnSnapshot } from '../../../src/sync/rebase';
+import { emptyCollection, type Collection } from '../../../src/shared/collection/types';
+import { BONE_SHAKER, CHARGER, TWIN_MILL } from '../../fixtures/catalog';
+import { fixedClock, openTestDevice } from '../../fixtures/device';
+
+const NOW = '2026-11-01T10:00:00.000Z';
+const instance = (instanceId: string) => ({
+  instanceId,
+  condition: 'carded' as const,
+  grade: 'Good' as const,
+  purchasePrice: 0,
+  purchaseDate: null,
+  notes: '',
+  purchasePlace: '',
+  dateAdded: NOW,
+});
+
+describe('rebasing the device on a server snapshot', () => {
+  it('keeps the server state and re-applies what is still pending, in order', async () => {
+    const device = await openTestDevice();
+    const clock = fixedClock(NOW);
+    // Queued on this device: a Twin Mill and a wishlist entry for Bone Shaker.
+    await applyLocalChange(
+      device,
+      'u1',
+      'collection/add-car-instance',
+      { carId: TWIN_MILL, details: {} },
+      clock,
+    );
+    await applyLocalChange(
+      device,
+      'u1',
+      'collection/toggle-wishlist',
+      { carId: BONE_SHAKER, isWishlisted: false },
+      clock,
+    );
+    // The server meanwhile has a Charger from another device.
+    const server: Collection = {
+      ...emptyCollection(),
+      ownedCars: [{ carId: CHARGER, isFavorite: false, instances: [instance('other-1')] }],
+    };
+    await rebaseOnSnapshot(device, 'u1', {
+      collection: server,
+      profile: { username: 'mike', totalCarCount: 1, totalSetCount: 0 },
+    });
+
+    const local = rowsToCollection(await readAllRows(device, 'u1'));
+    expect(local.ownedCars.map((car) => car.carId)).toEqual([CHARGER, TWIN_MILL]);
+    expect(local.wishlistCarIds.map((item) => item.id)).toEqual([BONE_SHAKER]);
+    const profile = await device.profiles.get('u1');
+    expect(profile).toMatchObject({ username: 'mike', totalCarCount: 2, totalSetCount: 0 });
+    expect(await device.outbox.count()).toBe(2);
+    expect((await device.snapshots.get('u1'))?.state.collection).toEqual(server);
+  });
+
+  it('drops from the screen a change the server refused, and keeps the rest', async () => {
+    const device = await openTestDevice();
+    const clock = fixedClock(NOW);
+    const added = await applyLocalChange(
+      device,
+      'u1',
+      'collection/add-car-instance',
+      { carId: CHARGER, details: {} },
+      clock,
+    );
+    const instanceId = (added.mutation.args as { details: { instanceId: string } }).details
+      .instanceId;
+    await applyLocalChange(
+      device,
+      'u1',
+      'collection/update-car-instance',
+      { carId: CHARGER, instanceId, updates: { notes: 'mint' } },
+      clock,
+    );
+    // The server refused the add: the replayer removed it from the outbox before rebasing.
+    await device.outbox.delete(added.entry.key);
+    await rebaseOnSnapshot(device, 'u1', { collection: emptyCollection(), profile: null });
+
+    // The pending edit no longer applies (no such instance): it stays queued for the server.
+    expect(rowsToCollection(await readAllRows(device, 'u1'))).toEqual(emptyCollection());
+    expect(await device.outbox.count()).toBe(1);
+    expect((await device.profiles.get('u1'))?.totalCarCount).toBe(0);
+  });
+
+  it('writes nothing when the snapshot already equals the device copy', async () => {
+    const device = await openTestDevice();
+    await applyLocalChange(
+      device,
+      'u1',
+      'collection/add-car-instance',
+      { carId: CHARGER, details: {} },
+      fixedClock(NOW),
+    );
+    await device.outbox.clear();
+    const collection = rowsToCollection(await readAllRows(device, 'u1'));
+    const before = await device.ownedCars.toArray();
+    let writes = 0;
+    device.ownedCars.hook('updating', () => void writes++);
+    device.ownedCars.hook('creating', () => void writes++);
+    await rebaseOnSnapshot(device, 'u1', { collection, profile: null });
+    expect(writes).toBe(0);
+    expect(await device.ownedCars.toArray()).toEqual(before);
+  });
+});
