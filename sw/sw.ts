@@ -100,9 +100,6 @@ self.addEventListener('sync', (event) => {
 });
 
 self.addEventListener('periodicsync', (event) => {
-  if (event.tag === 'refresh') {
-    event.waitUntil(
-      Promise.all([refreshCatalogAndSnapshot(), runReplay('periodic-sync')]).then(() => undefined),
-    );
-  }
+  // Catalogue (304 when unchanged), then the outbox, then the snapshot: see background-tasks.
+  if (event.tag === 'refresh') event.waitUntil(refreshCatalogAndSnapshot());
 });

@@ -6,6 +6,24 @@ import { refreshSnapshot, runReplay, type ReplayTrigger } from './background-tas
 interface SyncManagerLike {
   register(tag: string): Promise<void>;
 }
+interface PeriodicSyncManagerLike {
+  register(tag: string, options: { minInterval: number }): Promise<void>;
+}
+type RegistrationWithSync = ServiceWorkerRegistration & {
+  sync?: SyncManagerLike;
+  periodicSync?: PeriodicSyncManagerLike;
+};
+
+const TWELVE_HOURS = 12 * 60 * 60 * 1000;
+
+/**
+ * Asks for a periodic refresh of the catalogue and snapshot. Browsers grant it only to an
+ * installed app with engagement; refused elsewhere, and start/online cover it then.
+ */
+async function registerPeriodicRefresh(): Promise<void> {
+  const registration = (await navigator.serviceWorker.ready) as RegistrationWithSync;
+  await registration.periodicSync?.register('refresh', { minInterval: TWELVE_HOURS });
+}
 
 /** Replays now: through the worker when one controls the page, else in the page. */
 export function requestReplay(trigger: ReplayTrigger): void {
@@ -14,11 +32,7 @@ export function requestReplay(trigger: ReplayTrigger): void {
     controller.postMessage({ type: 'REPLAY', trigger });
     // Background Sync fires once the network is back, even if every tab is closed by then.
     void navigator.serviceWorker.ready
-      .then((registration) =>
-        (registration as ServiceWorkerRegistration & { sync?: SyncManagerLike }).sync?.register(
-          'outbox',
-        ),
-      )
+      .then((registration) => (registration as RegistrationWithSync).sync?.register('outbox'))
       .catch(() => {});
     return;
   }
@@ -33,6 +47,7 @@ export function startPageSync(): void {
   started = true;
   requestReplay('start');
   void refreshSnapshot().catch(() => {});
+  if ('serviceWorker' in navigator) void registerPeriodicRefresh().catch(() => {});
   window.addEventListener('online', () => {
     requestReplay('online');
     void refreshSnapshot().catch(() => {});
