@@ -127,3 +127,22 @@ export class GarageDb extends Dexie {
     for (const { version, stores } of GARAGE_SCHEMA) this.version(version).stores(stores);
   }
 }
+
+/**
+ * The tables a collection change or a rebase reads and writes in its one transaction: the
+ * catalogue (read), the user's rows, the profile, the snapshot, the outbox and the counters.
+ */
+export function collectionChangeTables(db: GarageDb) {
+  return [
+    db.cars,
+    db.sets,
+    db.ownedCars,
+    db.ownedSets,
+    db.listItems,
+    db.tradeSell,
+    db.profiles,
+    db.snapshots,
+    db.outbox,
+    db.meta,
+  ];
+}

@@ -1,7 +1,7 @@
 // One collection change on the device: SPEC §4's rule applied to the local rows and its outbox
 // entry appended, in one Dexie transaction, so there is never one without the other.
 import { AppError } from '../errors/app-error';
-import type { GarageDb, OutboxRow } from '../db/garage-db';
+import { collectionChangeTables, type GarageDb, type OutboxRow } from '../db/garage-db';
 import { loadCatalogLookup } from '../db/catalog-lookup';
 import {
   preferencesOf,
@@ -62,67 +62,53 @@ export async function applyLocalChange(
   const mutation = prepareChange(name, args, clock);
   const refs = mutationReferences(mutation);
   const now = clock.now();
-  return db.transaction(
-    'rw',
-    [
-      db.cars,
-      db.sets,
-      db.ownedCars,
-      db.ownedSets,
-      db.listItems,
-      db.tradeSell,
-      db.profiles,
-      db.outbox,
-      db.meta,
-    ],
-    async () => {
-      const catalog = await loadCatalogLookup(db, refs.carIds, refs.setIds);
-      const [rows, profile, counters] = await Promise.all([
-        readRowsFor(db, userId, refs, catalog),
-        db.profiles.get(userId),
-        readCounters(db),
-      ]);
-      const before: UserState = {
-        collection: rowsToCollection(rows),
-        preferences: preferencesOf(profile),
-      };
-      let after: UserState;
-      try {
-        after = applyMutation(before, mutation, { now, catalog });
-      } catch (error) {
-        if (error instanceof RuleError) {
-          const code = (await db.cars.count()) === 0 ? 'catalog-missing' : 'change-refused';
-          throw new AppError(code, error.message, error.status);
-        }
-        throw error;
+  return db.transaction('rw', collectionChangeTables(db), async () => {
+    const catalog = await loadCatalogLookup(db, refs.carIds, refs.setIds);
+    const [rows, profile, counters] = await Promise.all([
+      readRowsFor(db, userId, refs, catalog),
+      db.profiles.get(userId),
+      readCounters(db),
+    ]);
+    const before: UserState = {
+      collection: rowsToCollection(rows),
+      preferences: preferencesOf(profile),
+    };
+    let after: UserState;
+    try {
+      after = applyMutation(before, mutation, { now, catalog });
+    } catch (error) {
+      if (error instanceof RuleError) {
+        const code = (await db.cars.count()) === 0 ? 'catalog-missing' : 'change-refused';
+        throw new AppError(code, error.message, error.status);
       }
-      await writeCollectionDiff(db, userId, rows, after.collection, {
-        next: () => counters.nextRowSeq++,
-      });
+      throw error;
+    }
+    await writeCollectionDiff(db, userId, rows, after.collection, {
+      next: () => counters.nextRowSeq++,
+    });
 
-      const delta = collectionTotals(after.collection);
-      const was = collectionTotals(before.collection);
-      const base = profile ?? emptyProfile(userId);
-      await db.profiles.put({
-        ...base,
-        totalCarCount: base.totalCarCount + delta.totalCarCount - was.totalCarCount,
-        totalSetCount: base.totalSetCount + delta.totalSetCount - was.totalSetCount,
-        completedTutorials: after.preferences.completedTutorials,
-        settings: after.preferences.settings,
-      });
+    const delta = collectionTotals(after.collection);
+    const was = collectionTotals(before.collection);
+    const base = profile ?? emptyProfile(userId);
+    await db.profiles.put({
+      ...base,
+      totalCarCount: base.totalCarCount + delta.totalCarCount - was.totalCarCount,
+      totalSetCount: base.totalSetCount + delta.totalSetCount - was.totalSetCount,
+      completedTutorials: after.preferences.completedTutorials,
+      settings: after.preferences.settings,
+    });
 
-      const seq = counters.nextOutboxSeq++;
-      const entry: OutboxRow = {
-        key: `${counters.clientId}:${seq}`,
-        userId,
-        seq,
-        name: mutation.name,
-        args: mutation.args,
-        createdAt: now,
-      };
-      await db.outbox.add(entry);
-      await writeCounters(db, counters);
-      return { entry, mutation };
-    },
-  );
+    const seq = counters.nextOutboxSeq++;
+    const entry: OutboxRow = {
+      key: `${counters.clientId}:${seq}`,
+      userId,
+      seq,
+      name: mutation.name,
+      args: mutation.args,
+      createdAt: now,
+    };
+    await db.outbox.add(entry);
+    await writeCounters(db, counters);
+    return { entry, mutation };
+  });
 }

@@ -3,7 +3,7 @@
 import { loadCatalogLookup } from '../db/catalog-lookup';
 import { replaceAllRows } from '../db/collection-rows';
 import { readCounters, writeCounters } from '../db/device-counters';
-import type { GarageDb } from '../db/garage-db';
+import { collectionChangeTables, type GarageDb } from '../db/garage-db';
 import { emptyProfile, profileRowFromServer } from '../db/profile-rows';
 import {
   applyMutation,
@@ -36,62 +36,47 @@ export async function rebaseOnSnapshot(
   snapshot: ServerSnapshot,
   pulledAt = new Date().toISOString(),
 ): Promise<void> {
-  await db.transaction(
-    'rw',
-    [
-      db.cars,
-      db.sets,
-      db.ownedCars,
-      db.ownedSets,
-      db.listItems,
-      db.tradeSell,
-      db.profiles,
-      db.snapshots,
-      db.outbox,
-      db.meta,
-    ],
-    async () => {
-      const server = snapshot.profile ? profileRowFromServer(userId, snapshot.profile) : null;
-      const local = (await db.profiles.get(userId)) ?? emptyProfile(userId);
-      const base: UserState = {
-        collection: snapshot.collection,
-        preferences: {
-          completedTutorials: server?.completedTutorials ?? local.completedTutorials,
-          settings: server?.settings ?? local.settings,
-        },
-      };
-      await db.snapshots.put({ userId, state: base, pulledAt });
+  await db.transaction('rw', collectionChangeTables(db), async () => {
+    const server = snapshot.profile ? profileRowFromServer(userId, snapshot.profile) : null;
+    const local = (await db.profiles.get(userId)) ?? emptyProfile(userId);
+    const base: UserState = {
+      collection: snapshot.collection,
+      preferences: {
+        completedTutorials: server?.completedTutorials ?? local.completedTutorials,
+        settings: server?.settings ?? local.settings,
+      },
+    };
+    await db.snapshots.put({ userId, state: base, pulledAt });
 
-      const pending: { mutation: ParsedMutation; createdAt: string }[] = [];
-      for (const entry of await pendingEntries(db, userId)) {
-        const parsed = parseMutation(entry.name, entry.args);
-        if (parsed.ok) pending.push({ mutation: parsed.mutation, createdAt: entry.createdAt });
+    const pending: { mutation: ParsedMutation; createdAt: string }[] = [];
+    for (const entry of await pendingEntries(db, userId)) {
+      const parsed = parseMutation(entry.name, entry.args);
+      if (parsed.ok) pending.push({ mutation: parsed.mutation, createdAt: entry.createdAt });
+    }
+    const refs = pending.map(({ mutation }) => mutationReferences(mutation));
+    const catalog = await loadCatalogLookup(
+      db,
+      refs.flatMap((r) => r.carIds),
+      refs.flatMap((r) => r.setIds),
+    );
+    let state = base;
+    for (const { mutation, createdAt } of pending) {
+      try {
+        state = applyMutation(state, mutation, { now: createdAt, catalog });
+      } catch (error) {
+        if (!(error instanceof RuleError)) throw error;
       }
-      const refs = pending.map(({ mutation }) => mutationReferences(mutation));
-      const catalog = await loadCatalogLookup(
-        db,
-        refs.flatMap((r) => r.carIds),
-        refs.flatMap((r) => r.setIds),
-      );
-      let state = base;
-      for (const { mutation, createdAt } of pending) {
-        try {
-          state = applyMutation(state, mutation, { now: createdAt, catalog });
-        } catch (error) {
-          if (!(error instanceof RuleError)) throw error;
-        }
-      }
+    }
 
-      const counters = await readCounters(db);
-      await replaceAllRows(db, userId, state, { next: () => counters.nextRowSeq++ });
-      await writeCounters(db, counters);
-      const totals = collectionTotals(state.collection);
-      await db.profiles.put({
-        ...(server ?? local),
-        ...totals,
-        completedTutorials: state.preferences.completedTutorials,
-        settings: state.preferences.settings,
-      });
-    },
-  );
+    const counters = await readCounters(db);
+    await replaceAllRows(db, userId, state, { next: () => counters.nextRowSeq++ });
+    await writeCounters(db, counters);
+    const totals = collectionTotals(state.collection);
+    await db.profiles.put({
+      ...(server ?? local),
+      ...totals,
+      completedTutorials: state.preferences.completedTutorials,
+      settings: state.preferences.settings,
+    });
+  });
 }
