@@ -1,0 +1,203 @@
+// `npm run bench:sync`: the offline-first sync path (issue 3), in one run on loopback.
+// A) 1,000 queued changes replayed through the batch outbox vs one request per change, against
+//    the real server. B) In headless Chromium, with the real catalogue on the server: catalogue
+//    download + store, add-car-instance → useLiveQuery with a 10,000-car collection (and a raw
+//    put, for scale), and catalogue search per keystroke.
+// Figures are printed and written to bench/results/sync.json.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseEnv } from '../api/env';
+import { startAuthEmulator } from '../api/runtime/auth-emulator';
+import { startServer } from '../api/runtime/start-server';
+import { signUpTestUser } from '../test/fixtures/auth';
+import { benchBrowser } from './sync/browser';
+import { buildBenchRoot } from './sync/build';
+import { importBenchCatalogue } from './sync/catalogue';
+import { benchReplay } from './sync/replay';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const CHANGES = 1000;
+
+const targets = {
+  replayConvergedMs: 2000,
+  replaySpeedup: 10,
+  downloadMs: 3000,
+  addCarRenderP95Ms: 16,
+  searchKeystrokeP95Ms: 30,
+};
+
+const fmt = (value: number, digits = 1) => value.toFixed(digits);
+// Other work on the machine (a test run beside the bench) moves every figure here: recorded.
+const loadAtStart = loadavg()[0] ?? 0;
+
+async function main() {
+  const started = performance.now();
+  const stamp = (label: string) =>
+    console.log(`[${fmt((performance.now() - started) / 1000)} s] ${label}`);
+  const emulator = await startAuthEmulator({ projectId: 'demo-diecast', cwd: projectRoot });
+  const root = mkdtempSync(join(tmpdir(), 'diecast-bench-sync-'));
+  try {
+    stamp('importing the catalogue into a fresh PGlite');
+    const catalogue = await importBenchCatalogue(join(root, 'data'));
+    stamp(`catalogue: ${catalogue.cars} cars, ${catalogue.sets} sets (${catalogue.source})`);
+    stamp('building the app and the bench page');
+    await buildBenchRoot(root);
+    const env = parseEnv({
+      DATA_DIR: join(root, 'data'),
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+    });
+    const server = await startServer({ ...env, PORT: 0 }, { projectRoot: root });
+    const baseUrl = `http://127.0.0.1:${server.port}`;
+    try {
+      stamp(`server on ${baseUrl}; A) replay of ${CHANGES} queued changes`);
+      const replay = await benchReplay(baseUrl, CHANGES);
+      stamp('B) headless Chromium');
+      const user = await signUpTestUser();
+      const browser = await benchBrowser(baseUrl, user.uid);
+      stamp('done');
+      report({ catalogue, replay, browser });
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await emulator.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+function report({
+  catalogue,
+  replay,
+  browser,
+}: {
+  catalogue: Awaited<ReturnType<typeof importBenchCatalogue>>;
+  replay: Awaited<ReturnType<typeof benchReplay>>;
+  browser: Awaited<ReturnType<typeof benchBrowser>>;
+}) {
+  const met = {
+    replayConverged: replay.verified && replay.batch.convergedMs < targets.replayConvergedMs,
+    replaySpeedup: replay.verified && replay.speedup >= targets.replaySpeedup,
+    download: browser.download.ms < targets.downloadMs,
+    addCarRender: browser.addCar.render.p95 < targets.addCarRenderP95Ms,
+    searchKeystroke: browser.search.ms.p95 < targets.searchKeystrokeP95Ms,
+  };
+  const yes = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  const { download, addCar, rawPut, search } = browser;
+
+  console.log(
+    `\nSync benchmark (${cpus().length} cores, ${cpus()[0]?.model ?? '?'}, ` +
+      `Chromium ${browser.chromium}; catalogue: ${catalogue.cars} cars from ` +
+      `${catalogue.records} ${catalogue.source} records)`,
+  );
+  console.table([
+    {
+      measure: `A) batch replay of ${replay.changes} changes → converged`,
+      figure: `${fmt(replay.batch.convergedMs, 0)} ms (${replay.batch.requests} requests: ${replay.batch.pushRequests} pushes + rebase)`,
+      target: `< ${targets.replayConvergedMs} ms`,
+      result: yes(met.replayConverged),
+    },
+    {
+      measure: `A) one request per change`,
+      figure: `${fmt(replay.perRequest.ms, 0)} ms (${replay.perRequest.requests} requests)`,
+      target: '',
+      result: replay.perRequest.allOk ? 'all 200' : 'ERRORS',
+    },
+    {
+      measure: 'A) batch speed-up',
+      figure: `${fmt(replay.speedup)}×`,
+      target: `≥ ${targets.replaySpeedup}×`,
+      result: yes(met.replaySpeedup),
+    },
+    {
+      measure: `B1) catalogue download + store (median of ${download.runs.length})`,
+      figure: `${fmt(download.ms, 0)} ms (fetch+parse ${fmt(download.parsedMs, 0)}, store ${fmt(download.storeMs, 0)})`,
+      target: `< ${targets.downloadMs} ms`,
+      result: yes(met.download),
+    },
+    {
+      measure: `B2) add-car-instance → useLiveQuery render (${addCar.samples})`,
+      figure: `p50 ${fmt(addCar.render.p50)} / p95 ${fmt(addCar.render.p95)} ms`,
+      target: `p95 < ${targets.addCarRenderP95Ms} ms`,
+      result: yes(met.addCarRender),
+    },
+    {
+      measure: `B2) raw ownedCars.put → render (${rawPut.samples})`,
+      figure: `p50 ${fmt(rawPut.render.p50)} / p95 ${fmt(rawPut.render.p95)} ms`,
+      target: '',
+      result: `ratio p50 ${fmt(browser.ratio.p50)}× / p95 ${fmt(browser.ratio.p95)}×`,
+    },
+    {
+      measure: `B3) search per keystroke (${search.keystrokes} over ${search.queries} queries)`,
+      figure: `p50 ${fmt(search.ms.p50)} / p95 ${fmt(search.ms.p95)} ms (max ${fmt(search.ms.max)})`,
+      target: `p95 < ${targets.searchKeystrokeP95Ms} ms`,
+      result: yes(met.searchKeystroke),
+    },
+  ]);
+  console.log(
+    `Details: queueing ${replay.changes} local changes took ${fmt(replay.queueMs, 0)} ms (fake IndexedDB); ` +
+      `batch pushes answered after ${fmt(replay.batch.pushedMs, 0)} ms; converged time in sync/push ` +
+      `${fmt(replay.batch.breakdown.pushMs, 0)} ms, outbox ${fmt(replay.batch.breakdown.outboxMs, 0)} ms, ` +
+      `snapshot GETs ${fmt(replay.batch.breakdown.snapshotMs, 0)} ms, rebase ${fmt(replay.batch.breakdown.rebaseMs, 0)} ms. ` +
+      `add-car commit p50 ${fmt(addCar.commit.p50)} / p95 ${fmt(addCar.commit.p95)} ms, ` +
+      `raw put commit p50 ${fmt(rawPut.commit.p50)} / p95 ${fmt(rawPut.commit.p95)} ms. ` +
+      `Pushes alone vs per-request: ${fmt(replay.perRequest.ms / replay.batch.pushedMs)}×. ` +
+      `Catalogue on the wire: ${fmt(download.transferBytes / 1024, 0)} KiB. ` +
+      `Load average (1 min): ${fmt(loadAtStart, 2)} at start, ${fmt(loadavg()[0] ?? 0, 2)} at end.`,
+  );
+  const missed = Object.entries(met)
+    .filter(([, ok]) => !ok)
+    .map(([name]) => name);
+  console.log(missed.length === 0 ? 'All targets met.' : `Targets missed: ${missed.join(', ')}`);
+
+  mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+  writeFileSync(
+    new URL('./results/sync.json', import.meta.url),
+    `${JSON.stringify(
+      {
+        benchmark: 'sync',
+        date: new Date().toISOString(),
+        machine: {
+          cores: cpus().length,
+          cpu: cpus()[0]?.model,
+          memory: `${Math.round(totalmem() / 2 ** 30)} GiB`,
+          node: process.version,
+          chromium: browser.chromium,
+          loadAverage1m: {
+            atStart: Number(loadAtStart.toFixed(2)),
+            atEnd: Number((loadavg()[0] ?? 0).toFixed(2)),
+          },
+        },
+        catalogue,
+        replay: {
+          ...replay,
+          queueMs: Math.round(replay.queueMs),
+          batch: {
+            ...replay.batch,
+            convergedMs: Math.round(replay.batch.convergedMs),
+            pushedMs: Math.round(replay.batch.pushedMs),
+            breakdown: Object.fromEntries(
+              Object.entries(replay.batch.breakdown).map(([part, ms]) => [part, Math.round(ms)]),
+            ),
+          },
+          perRequest: { ...replay.perRequest, ms: Math.round(replay.perRequest.ms) },
+          speedup: Number(replay.speedup.toFixed(1)),
+        },
+        browser,
+        targets,
+        met,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,200 @@
+// The bench-only page of bench:sync: the app's own device modules (src/db, src/sync) built by Vite
+// and served beside the app, driven from Node through window.__syncBench. Never part of the app.
+import { useLayoutEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { deviceDb } from '../../../src/db/device-db';
+import type { OwnedCarRow } from '../../../src/db/garage-db';
+import { readCounters, writeCounters } from '../../../src/db/device-counters';
+import { emptyProfile } from '../../../src/db/profile-rows';
+import { searchCatalog } from '../../../src/db/use-catalog-search';
+import { useOwnedCarCounts } from '../../../src/db/use-collection';
+import { createApiClient } from '../../../src/sync/api-client';
+import { refreshCatalog } from '../../../src/sync/catalog-sync';
+import { applyLocalChange } from '../../../src/sync/local-change';
+import type { CarInstance } from '../../../src/shared/collection/types';
+import type { ChangeSample, SearchSample, SyncBenchApi } from './page-api';
+
+const db = deviceDb;
+
+/** Who waits for the watching component to commit `count` for `carId`, and since when. */
+let waiter: { carId: string; count: number; resolve(at: number): void } | null = null;
+
+function waitForCount(carId: string, count: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timeout = setTimeout(
+      () => reject(new Error(`no render of ${carId} with count ${count} in 5 s`)),
+      5000,
+    );
+    waiter = {
+      carId,
+      count,
+      resolve(at) {
+        clearTimeout(timeout);
+        resolve(at);
+      },
+    };
+  });
+}
+
+/** The screen's read path: the app's own useOwnedCarCounts (useLiveQuery) on one car. */
+function OwnedCount({ userId, carId }: { userId: string; carId: string }) {
+  const count = useOwnedCarCounts(userId, [carId]).get(carId) ?? -1;
+  useLayoutEffect(() => {
+    if (waiter && waiter.carId === carId && count >= waiter.count) {
+      const done = waiter;
+      waiter = null;
+      done.resolve(performance.now());
+    }
+  }, [carId, count]);
+  return <output>{count}</output>;
+}
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('no #root');
+const root = createRoot(rootElement);
+
+/** Shows `carId` and waits until its current count (1: seeded) is on screen. */
+async function watch(userId: string, carId: string): Promise<void> {
+  const shown = waitForCount(carId, 1);
+  root.render(<OwnedCount userId={userId} carId={carId} />);
+  await shown;
+  // Let the subscription's first query and React's passive effects finish before timing.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function instance(instanceId: string): CarInstance {
+  return {
+    instanceId,
+    condition: 'carded',
+    grade: 'Good',
+    purchasePrice: 0,
+    purchaseDate: null,
+    notes: '',
+    purchasePlace: '',
+    dateAdded: new Date().toISOString(),
+  };
+}
+
+let seeded: string[] = [];
+
+async function timeChange(
+  userId: string,
+  carId: string,
+  write: () => Promise<unknown>,
+): Promise<ChangeSample> {
+  await watch(userId, carId);
+  const rendered = waitForCount(carId, 2);
+  const start = performance.now();
+  await write();
+  const committed = performance.now();
+  const renderedAt = await rendered;
+  return { renderMs: renderedAt - start, commitMs: committed - start };
+}
+
+function addCar(userId: string, carId: string): Promise<ChangeSample> {
+  return timeChange(userId, carId, () =>
+    applyLocalChange(db, userId, 'collection/add-car-instance', { carId, details: {} }),
+  );
+}
+
+/** One bare put of the same row with one more instance, in its own transaction. */
+async function rawPut(userId: string, carId: string): Promise<ChangeSample> {
+  const row = (await db.ownedCars.get([userId, carId])) as OwnedCarRow;
+  const added = instance(crypto.randomUUID());
+  const next: OwnedCarRow = {
+    ...row,
+    instances: [...row.instances, added],
+    instanceIds: [...row.instanceIds, added.instanceId],
+  };
+  return timeChange(userId, carId, () => db.ownedCars.put(next));
+}
+
+const api: SyncBenchApi = {
+  async downloadCatalog() {
+    const marks = { headers: 0, parsed: 0 };
+    const timedFetch: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      marks.headers = performance.now();
+      const json = response.json.bind(response);
+      response.json = async () => {
+        const body: unknown = await json();
+        marks.parsed = performance.now();
+        return body;
+      };
+      return response;
+    };
+    const start = performance.now();
+    await refreshCatalog(db, createApiClient('', timedFetch));
+    const ms = performance.now() - start;
+    const entry = performance
+      .getEntriesByType('resource')
+      .find((e) => e.name.endsWith('/api/catalog')) as PerformanceResourceTiming | undefined;
+    return {
+      ms,
+      headersMs: marks.headers - start,
+      parsedMs: marks.parsed - start,
+      cars: await db.cars.count(),
+      sets: await db.sets.count(),
+      transferBytes: entry?.transferSize ?? 0,
+    };
+  },
+
+  async seedCollection(userId, size) {
+    const start = performance.now();
+    const carIds = (await db.cars.toCollection().primaryKeys()).slice(0, size);
+    await db.transaction('rw', [db.ownedCars, db.profiles, db.meta], async () => {
+      const rows: OwnedCarRow[] = carIds.map((carId, i) => {
+        const instanceId = `seed-${i}`;
+        return {
+          userId,
+          carId,
+          seq: i + 1,
+          isFavorite: false,
+          instances: [instance(instanceId)],
+          instanceIds: [instanceId],
+        };
+      });
+      for (let i = 0; i < rows.length; i += 2000)
+        await db.ownedCars.bulkPut(rows.slice(i, i + 2000));
+      await db.profiles.put({ ...emptyProfile(userId), totalCarCount: rows.length });
+      const counters = await readCounters(db);
+      await writeCounters(db, { ...counters, nextRowSeq: rows.length + 1 });
+    });
+    seeded = carIds;
+    return { ms: performance.now() - start, owned: await db.ownedCars.count() };
+  },
+
+  async measureChanges(userId, samples, warmup) {
+    if (seeded.length < 2 * (samples + warmup)) throw new Error('collection too small');
+    const action: ChangeSample[] = [];
+    const raw: ChangeSample[] = [];
+    // Each sample adds to its own already-owned car (1 → 2), alternating the two writes so
+    // neither gets a cooler or warmer database.
+    for (let i = 0; i < samples + warmup; i++) {
+      const a = await addCar(userId, seeded[2 * i] as string);
+      const r = await rawPut(userId, seeded[2 * i + 1] as string);
+      if (i < warmup) continue;
+      action.push(a);
+      raw.push(r);
+    }
+    root.render(null);
+    return { action, rawPut: raw };
+  },
+
+  async measureSearch(queries) {
+    // A first search pays for code loading and the index's first pages; typing starts later.
+    await searchCatalog(db, 'warm');
+    const samples: SearchSample[] = [];
+    for (const query of queries) {
+      for (let k = 1; k <= query.length; k++) {
+        const prefix = query.slice(0, k);
+        const start = performance.now();
+        const rows = await searchCatalog(db, prefix);
+        samples.push({ query, prefix, ms: performance.now() - start, results: rows.length });
+      }
+    }
+    return samples;
+  },
+};
+
+window.__syncBench = api;

@@ -1,0 +1,48 @@
+// What the bench-only page (bench/sync/page) exposes on window for bench/sync/browser.ts to call.
+
+export interface DownloadFigures {
+  /** refreshCatalog() call → cars, sets and version committed to IndexedDB. */
+  ms: number;
+  /** Call → response headers. */
+  headersMs: number;
+  /** Call → body downloaded and parsed as JSON. */
+  parsedMs: number;
+  cars: number;
+  sets: number;
+  /** Compressed bytes on the wire, from the Resource Timing entry. */
+  transferBytes: number;
+}
+
+export interface ChangeSample {
+  /** Call → the watching component committed the new count (useLiveQuery → React). */
+  renderMs: number;
+  /** Call → the write's promise resolved (its transaction committed). */
+  commitMs: number;
+}
+
+export interface SearchSample {
+  query: string;
+  prefix: string;
+  ms: number;
+  results: number;
+}
+
+export interface SyncBenchApi {
+  downloadCatalog(): Promise<DownloadFigures>;
+  /** Bulk-writes a `size`-car collection for `userId` (one instance of each of the first cars). */
+  seedCollection(userId: string, size: number): Promise<{ ms: number; owned: number }>;
+  /** Interleaved samples: add-car-instance through applyLocalChange, and a bare ownedCars.put. */
+  measureChanges(
+    userId: string,
+    samples: number,
+    warmup: number,
+  ): Promise<{ action: ChangeSample[]; rawPut: ChangeSample[] }>;
+  /** searchCatalog for every prefix of every query, typed one character at a time. */
+  measureSearch(queries: string[]): Promise<SearchSample[]>;
+}
+
+declare global {
+  interface Window {
+    __syncBench?: SyncBenchApi;
+  }
+}
