@@ -185,11 +185,14 @@ function withSeqs<T, R>(
 }
 
 /**
+ * Seq numbers are taken from `seq` before this returns (so the caller may save its counters
+ * alongside); the returned promise is the writes.
+ *
  * Writes what changed between `before` (the rows read) and `after` (the rules' result on the
  * collection those rows make): deletes rows that are gone, puts rows that differ, and leaves
  * the rest alone, so SPEC §3's insertion order holds and a put never wakes queries for nothing.
  */
-export async function writeCollectionDiff(
+export function writeCollectionDiff(
   db: GarageDb,
   userId: string,
   before: CollectionRows,
@@ -268,30 +271,39 @@ export async function writeCollectionDiff(
   const setKey = (r: { setId: string }) => r.setId;
   const listKey = (r: ListItemRow) => `${r.list}\n${r.id}`;
   const tradeKey = (r: TradeSellRow) => `${r.kind}\n${r.id}`;
-  await Promise.all([
-    db.ownedCars.bulkDelete(
+  const deletes = <K>(table: { bulkDelete(keys: K[]): Promise<void> }, keys: K[]) =>
+    keys.length ? table.bulkDelete(keys) : null;
+  const puts = <R>(table: { bulkPut(rows: R[]): Promise<unknown> }, rows: R[]) =>
+    rows.length ? table.bulkPut(rows) : null;
+  // Deleted keys are never among the put ones, so every write can go at once; empty ones are
+  // skipped (each would still cost a round of promises inside the transaction).
+  const writes = [
+    deletes(
+      db.ownedCars,
       gone(before.ownedCars, nextCars, carKey).map((r) => [userId, r.carId] as [string, string]),
     ),
-    db.ownedSets.bulkDelete(
+    deletes(
+      db.ownedSets,
       gone(before.ownedSets, nextSets, setKey).map((r) => [userId, r.setId] as [string, string]),
     ),
-    db.listItems.bulkDelete(
+    deletes(
+      db.listItems,
       gone(before.listItems, nextLists, listKey).map(
         (r) => [userId, r.list, r.id] as [string, ListName, string],
       ),
     ),
-    db.tradeSell.bulkDelete(
+    deletes(
+      db.tradeSell,
       gone(before.tradeSell, nextTrade, tradeKey).map(
         (r) => [userId, r.kind, r.id] as [string, 'car' | 'set', string],
       ),
     ),
-  ]);
-  await Promise.all([
-    db.ownedCars.bulkPut(changedOnly(before.ownedCars, nextCars, carKey)),
-    db.ownedSets.bulkPut(changedOnly(before.ownedSets, nextSets, setKey)),
-    db.listItems.bulkPut(changedOnly(before.listItems, nextLists, listKey)),
-    db.tradeSell.bulkPut(changedOnly(before.tradeSell, nextTrade, tradeKey)),
-  ]);
+    puts(db.ownedCars, changedOnly(before.ownedCars, nextCars, carKey)),
+    puts(db.ownedSets, changedOnly(before.ownedSets, nextSets, setKey)),
+    puts(db.listItems, changedOnly(before.listItems, nextLists, listKey)),
+    puts(db.tradeSell, changedOnly(before.tradeSell, nextTrade, tradeKey)),
+  ];
+  return Promise.all(writes).then(() => undefined);
 }
 
 function gone<R>(before: R[], next: R[], keyOf: (row: R) => string): R[] {

@@ -83,21 +83,14 @@ export async function applyLocalChange(
       }
       throw error;
     }
-    await writeCollectionDiff(db, userId, rows, after.collection, {
+    // Row seqs are assigned when writeCollectionDiff is called, so the counters written below
+    // already hold them; all writes then go together.
+    const rowsWritten = writeCollectionDiff(db, userId, rows, after.collection, {
       next: () => counters.nextRowSeq++,
     });
-
     const delta = collectionTotals(after.collection);
     const was = collectionTotals(before.collection);
     const base = profile ?? emptyProfile(userId);
-    await db.profiles.put({
-      ...base,
-      totalCarCount: base.totalCarCount + delta.totalCarCount - was.totalCarCount,
-      totalSetCount: base.totalSetCount + delta.totalSetCount - was.totalSetCount,
-      completedTutorials: after.preferences.completedTutorials,
-      settings: after.preferences.settings,
-    });
-
     const seq = counters.nextOutboxSeq++;
     const entry: OutboxRow = {
       key: `${counters.clientId}:${seq}`,
@@ -107,8 +100,18 @@ export async function applyLocalChange(
       args: mutation.args,
       createdAt: now,
     };
-    await db.outbox.add(entry);
-    await writeCounters(db, counters);
+    await Promise.all([
+      rowsWritten,
+      db.profiles.put({
+        ...base,
+        totalCarCount: base.totalCarCount + delta.totalCarCount - was.totalCarCount,
+        totalSetCount: base.totalSetCount + delta.totalSetCount - was.totalSetCount,
+        completedTutorials: after.preferences.completedTutorials,
+        settings: after.preferences.settings,
+      }),
+      db.outbox.add(entry),
+      writeCounters(db, counters),
+    ]);
     return { entry, mutation };
   });
 }
