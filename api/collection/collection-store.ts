@@ -273,7 +273,77 @@ function tradeRows(collection: Collection): TradeRow[] {
  * The rows to delete, insert and update to turn `before` into `after` (order included). The
  * states may be the part a change touches; totals move by what changed in that part.
  */
-export function buildStateDiff(before: UserState, after: UserState, stored: Totals): StateDiff {
+/** Keys of rows that a batch removed at some step (see orderedDiff's `reinserted`). */
+export interface RemovedAlongTheWay {
+  cars: Set<string>;
+  sets: Set<string>;
+  lists: Record<ListName, Set<string>>;
+  trade: Record<'car' | 'set', Set<string>>;
+}
+
+export function nothingRemovedYet(): RemovedAlongTheWay {
+  return {
+    cars: new Set(),
+    sets: new Set(),
+    lists: {
+      favoriteCarIds: new Set(),
+      wishlistCarIds: new Set(),
+      favoriteSetIds: new Set(),
+      wishlistSetIds: new Set(),
+    },
+    trade: { car: new Set(), set: new Set() },
+  };
+}
+
+/** Adds to `removed` every row present in `previous` and gone from `next` (one step of a batch). */
+export function noteRemovedRows(
+  removed: RemovedAlongTheWay,
+  previous: UserState,
+  next: UserState,
+): void {
+  const gone = (was: string[], now: string[], into: Set<string>) => {
+    if (was.length === 0) return;
+    const present = new Set(now);
+    for (const key of was) if (!present.has(key)) into.add(key);
+  };
+  const p = previous.collection;
+  const n = next.collection;
+  if (p === n) return;
+  gone(
+    p.ownedCars.map((c) => c.carId),
+    n.ownedCars.map((c) => c.carId),
+    removed.cars,
+  );
+  gone(
+    p.ownedSets.map((s) => s.setId),
+    n.ownedSets.map((s) => s.setId),
+    removed.sets,
+  );
+  for (const list of LIST_NAMES) {
+    gone(
+      p[list].map((i) => i.id),
+      n[list].map((i) => i.id),
+      removed.lists[list],
+    );
+  }
+  gone(
+    p.tradeSellCars.map((e) => e.carId),
+    n.tradeSellCars.map((e) => e.carId),
+    removed.trade.car,
+  );
+  gone(
+    p.tradeSellSets.map((e) => e.setId),
+    n.tradeSellSets.map((e) => e.setId),
+    removed.trade.set,
+  );
+}
+
+export function buildStateDiff(
+  before: UserState,
+  after: UserState,
+  stored: Totals,
+  removed: RemovedAlongTheWay = nothingRemovedYet(),
+): StateDiff {
   const b = before.collection;
   const a = after.collection;
   const cars = orderedDiff(
@@ -281,12 +351,14 @@ export function buildStateDiff(before: UserState, after: UserState, stored: Tota
     a.ownedCars.map((car) => car.carId),
     byString,
     always,
+    removed.cars,
   );
   const sets = orderedDiff(
     b.ownedSets.map((set) => set.setId),
     a.ownedSets.map((set) => set.setId),
     byString,
     always,
+    removed.sets,
   );
   const carInstances = instanceDiff(
     'carId',
@@ -317,7 +389,7 @@ export function buildStateDiff(before: UserState, after: UserState, stored: Tota
     updateTradeSell: [],
   };
   for (const list of LIST_NAMES) {
-    const lists = orderedDiff(b[list], a[list], (item) => item.id, sameFields);
+    const lists = orderedDiff(b[list], a[list], (item) => item.id, sameFields, removed.lists[list]);
     diff.deleteListItems.push(...lists.deleted.map(({ id }) => ({ list, id })));
     diff.insertListItems.push(...lists.inserted.map(({ id, addedAt }) => ({ list, id, addedAt })));
     diff.updateListItems.push(...lists.updated.map(({ id, addedAt }) => ({ list, id, addedAt })));
@@ -325,7 +397,7 @@ export function buildStateDiff(before: UserState, after: UserState, stored: Tota
   // Cars and sets share one table (kind + id), so they are diffed as one list per kind.
   for (const kind of ['car', 'set'] as const) {
     const rows = (c: Collection) => tradeRows(c).filter((row) => row.kind === kind);
-    const trade = orderedDiff(rows(b), rows(a), (row) => row.id, sameFields);
+    const trade = orderedDiff(rows(b), rows(a), (row) => row.id, sameFields, removed.trade[kind]);
     diff.deleteTradeSell.push(...trade.deleted.map(({ id }) => ({ kind, id })));
     diff.insertTradeSell.push(...trade.inserted);
     diff.updateTradeSell.push(...trade.updated);

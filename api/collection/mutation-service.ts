@@ -16,6 +16,8 @@ import {
   buildStateDiff,
   lockUserState,
   noStateChanges,
+  nothingRemovedYet,
+  noteRemovedRows,
   readForMutation,
   totalsAfter,
   writeStateDiff,
@@ -197,6 +199,7 @@ export async function pushMutations(
   return withOptimisticRetry(db, userId, keys, references, async (read) => {
     const seen = new Map(read.processedKeys);
     let state = read.state;
+    const removed = nothingRemovedYet();
     const results: PushResult[] = [];
     const newKeys: NewProcessedKey[] = [];
     entries.forEach((entry, index) => {
@@ -217,7 +220,9 @@ export async function pushMutations(
         outcome = { status: refusal.status, body: { error: refusal.error } };
       } else {
         try {
-          state = applyMutation(state, mutation, { now, catalog: read.catalog });
+          const next = applyMutation(state, mutation, { now, catalog: read.catalog });
+          noteRemovedRows(removed, state, next);
+          state = next;
           const totals = totalsAfter(read.totals, read.state, state);
           outcome = { status: 200, body: successBody(mutation, totals) };
         } catch (error) {
@@ -233,6 +238,7 @@ export async function pushMutations(
           : { key: entry.key, status: 'rejected', error: String(outcome.body.error) },
       );
     });
-    return { result: results, diff: buildStateDiff(read.state, state, read.totals), newKeys };
+    const diff = buildStateDiff(read.state, state, read.totals, removed);
+    return { result: results, diff, newKeys };
   });
 }

@@ -14,12 +14,17 @@ export interface OrderedDiff<T> {
  * `after` that still appears in `before` in the same relative order, and re-inserting everything
  * after it, reproduces `after` exactly for any `after`; the rules only append or remove, so in
  * practice only new and re-added items are inserted.
+ *
+ * `reinserted`: keys that were removed and added back along the way (a batch of changes). When
+ * `before` is only part of the state, such an item can land at the same place in this part
+ * while the whole list has it last; its row must move to the end, so it is never kept.
  */
 export function orderedDiff<T>(
   before: readonly T[],
   after: readonly T[],
   keyOf: (item: T) => string,
   isSame: (a: T, b: T) => boolean,
+  reinserted: ReadonlySet<string> = new Set(),
 ): OrderedDiff<T> {
   const beforeIndex = new Map<string, number>();
   before.forEach((item, index) => beforeIndex.set(keyOf(item), index));
@@ -30,7 +35,7 @@ export function orderedDiff<T>(
   for (const item of after) {
     const key = keyOf(item);
     const index = beforeIndex.get(key);
-    if (keeping && index !== undefined && index > lastKeptIndex) {
+    if (keeping && index !== undefined && index > lastKeptIndex && !reinserted.has(key)) {
       lastKeptIndex = index;
       kept.add(key);
       if (!isSame(before[index] as T, item)) diff.updated.push(item);
