@@ -1,0 +1,29 @@
+// /home: what is new, the catalogue search, sets, and the collector's totals and sync status.
+import { useAuth } from '../../auth/use-auth';
+import { ScreenHeader } from '../../ui/screen-header';
+import { AccountBar, SignInForm } from '../account/account-panel';
+import { CatalogBrowser } from '../catalog/catalog-browser';
+import { CatalogProgress } from '../catalog/catalog-progress';
+
+export function HomeScreen() {
+  const auth = useAuth();
+  const userId = auth.user?.uid ?? null;
+  return (
+    <>
+      <ScreenHeader title="Diecast Garage" />
+      <main className="app-main">
+        <CatalogProgress />
+        {!auth.ready ? (
+          <p className="muted" role="status">
+            Authenticating...
+          </p>
+        ) : auth.user ? (
+          <AccountBar userId={auth.user.uid} email={auth.user.email} />
+        ) : (
+          <SignInForm />
+        )}
+        <CatalogBrowser userId={userId} />
+      </main>
+    </>
+  );
+}

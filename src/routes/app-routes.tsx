@@ -1,0 +1,151 @@
+// Every route of SPEC §2: public ones with the bottom bar, standalone ones, guarded ones.
+import { Redirect, Route, Switch } from 'wouter';
+import { Guard, LoginRedirectWatcher } from './guard';
+import { lazyScreen } from './lazy-screen';
+import { NavLayout } from './nav-layout';
+import { PlannedScreen } from './planned-screen';
+
+const catalog = () => import('../features/catalog/catalog-screens');
+const collection = () => import('../features/collection/collection-screens');
+const auth = () => import('../features/auth/auth-screens');
+
+const Home = lazyScreen(() =>
+  import('../features/home/home-screen').then((m) => ({ default: m.HomeScreen })),
+);
+const MainlinesYears = lazyScreen(() =>
+  catalog().then((m) => ({ default: m.MainlinesYearsScreen })),
+);
+const MainlinesYear = lazyScreen(() => catalog().then((m) => ({ default: m.MainlinesYearScreen })));
+const FivePack = lazyScreen(() => catalog().then((m) => ({ default: m.FivePackScreen })));
+const SeriesSets = lazyScreen(() => catalog().then((m) => ({ default: m.SeriesSetsScreen })));
+const SeriesSet = lazyScreen(() => catalog().then((m) => ({ default: m.SeriesSetScreen })));
+const MatchboxYears = lazyScreen(() => catalog().then((m) => ({ default: m.MatchboxYearsScreen })));
+const MatchboxYear = lazyScreen(() => catalog().then((m) => ({ default: m.MatchboxYearScreen })));
+const ExclusiveCategories = lazyScreen(() =>
+  catalog().then((m) => ({ default: m.ExclusiveCategoriesScreen })),
+);
+const ExclusiveYears = lazyScreen(() =>
+  catalog().then((m) => ({ default: m.ExclusiveYearsScreen })),
+);
+const ExclusiveCars = lazyScreen(() => catalog().then((m) => ({ default: m.ExclusiveCarsScreen })));
+const Brand = lazyScreen(() => catalog().then((m) => ({ default: m.BrandScreen })));
+const HotWheelsYears = lazyScreen(() =>
+  catalog().then((m) => ({ default: m.HotWheelsYearsScreen })),
+);
+const CarDetail = lazyScreen(() => catalog().then((m) => ({ default: m.CarDetailScreen })));
+const Search = lazyScreen(() => catalog().then((m) => ({ default: m.SearchScreen })));
+const Filter = lazyScreen(() => catalog().then((m) => ({ default: m.FilterScreen })));
+const Collection = lazyScreen(() => collection().then((m) => ({ default: m.CollectionScreen })));
+const RecentAdded = lazyScreen(() => collection().then((m) => ({ default: m.RecentAddedScreen })));
+const CompletedSets = lazyScreen(() =>
+  collection().then((m) => ({ default: m.CompletedSetsScreen })),
+);
+const TradeNSell = lazyScreen(() => collection().then((m) => ({ default: m.TradeNSellScreen })));
+const Favorites = lazyScreen(() => collection().then((m) => ({ default: m.FavoritesScreen })));
+const Wishlist = lazyScreen(() => collection().then((m) => ({ default: m.WishlistScreen })));
+const Stats = lazyScreen(() => collection().then((m) => ({ default: m.StatsScreen })));
+const Settings = lazyScreen(() => collection().then((m) => ({ default: m.SettingsScreen })));
+const Signup = lazyScreen(() => auth().then((m) => ({ default: m.SignupScreen })));
+const Login = lazyScreen(() => auth().then((m) => ({ default: m.LoginScreen })));
+const SetNewPassword = lazyScreen(() => auth().then((m) => ({ default: m.SetNewPasswordScreen })));
+const AuthAction = lazyScreen(() => auth().then((m) => ({ default: m.AuthActionScreen })));
+
+const planned = (title: string) =>
+  function Planned() {
+    return <PlannedScreen title={title} />;
+  };
+
+/** Public routes: anyone may browse them, with the bottom bar. */
+const publicRoutes: [string, React.ComponentType][] = [
+  ['/home', Home],
+  ['/social', planned('Community')],
+  ['/trade', planned('Trade board')],
+  ['/premium', planned('Premium')],
+  ['/mainlines', MainlinesYears],
+  ['/mainlines/five-pack/:year/:fivePackId', FivePack],
+  ['/mainlines/:year', MainlinesYear],
+  ['/series/:seriesName', SeriesSets],
+  ['/series/:seriesName/:year/:setId', SeriesSet],
+  ['/matchbox', MatchboxYears],
+  ['/matchbox/:year', MatchboxYear],
+  ['/exclusives', ExclusiveCategories],
+  ['/exclusives/:categoryName', ExclusiveYears],
+  ['/exclusives/:categoryName/:year', ExclusiveCars],
+  ['/brands/:brand/:year?', Brand],
+];
+
+/** Guarded routes: a signed-in collector with a username, with the bottom bar. */
+const guardedRoutes: [string, React.ComponentType][] = [
+  ['/car/:carId', CarDetail],
+  ['/post/:postId', planned('Post')],
+  ['/p/:postId', planned('Post')],
+  ['/collection', Collection],
+  ['/collection/recentadded', RecentAdded],
+  ['/collection/completedsets', CompletedSets],
+  ['/collection/tradensell', TradeNSell],
+  ['/stats', Stats],
+  ['/wishlist', Wishlist],
+  ['/filter', Filter],
+  ['/search', Search],
+  ['/favorites', Favorites],
+  ['/settings', Settings],
+  ['/profile/edit', planned('Edit profile')],
+  ['/profile/new-post', planned('New post')],
+  ['/profile/:userId', planned('Profile')],
+  ['/posts/create', planned('New post')],
+  ['/trade/create', planned('New listing')],
+  ['/trade/listing/:listingId', planned('Listing')],
+  ['/learn', planned('Learn')],
+  ['/learn/:tutorialId', planned('Tutorial')],
+  ['/search/all', planned('Search everything')],
+  ['/search/users', planned('Find collectors')],
+  ['/leaderboard', planned('Leaderboard')],
+  ['/hotwheels-years', HotWheelsYears],
+];
+
+export function AppRoutes() {
+  return (
+    <>
+      <LoginRedirectWatcher />
+      <Switch>
+        <Route path="/">
+          <Redirect to="/home" replace />
+        </Route>
+        <Route path="/login" component={Login} />
+        <Route path="/signup" component={Signup} />
+        <Route path="/set-new-password" component={SetNewPassword} />
+        <Route path="/auth/action" component={AuthAction} />
+        <Route path="/__/auth/action" component={AuthAction} />
+        <Route path="/live">
+          <Guard>
+            <PlannedScreen title="Live" />
+          </Guard>
+        </Route>
+        <Route path="/subscribe">
+          <Guard>
+            <PlannedScreen title="Subscribe" />
+          </Guard>
+        </Route>
+        {publicRoutes.map(([path, Screen]) => (
+          <Route key={path} path={path}>
+            <NavLayout>
+              <Screen />
+            </NavLayout>
+          </Route>
+        ))}
+        {guardedRoutes.map(([path, Screen]) => (
+          <Route key={path} path={path}>
+            <Guard>
+              <NavLayout>
+                <Screen />
+              </NavLayout>
+            </Guard>
+          </Route>
+        ))}
+        <Route>
+          <Redirect to="/home" replace />
+        </Route>
+      </Switch>
+    </>
+  );
+}

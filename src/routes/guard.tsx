@@ -1,0 +1,74 @@
+// SPEC §2's guard: who may see a guarded route, and what they see while that is being found out.
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { useAuth } from '../auth/use-auth';
+import { useProfile } from '../db/use-collection';
+import { CreateUsernameScreen } from '../features/auth/create-username-screen';
+import { loginRedirect } from '../sync/login-redirect';
+import { refreshProfile } from '../sync/profile-refresh';
+
+function Status({ text }: { text: string }) {
+  return (
+    <p className="screen-loading" role="status">
+      {text}
+    </p>
+  );
+}
+
+/** Where /signup and /login send the collector back to after signing in. */
+export function signupPathFor(location: string, search: string): string {
+  const origin = `${location}${search ? `?${search}` : ''}`;
+  return `/signup?next=${encodeURIComponent(origin)}`;
+}
+
+function FinalizingSubscription() {
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    void refreshProfile().then(() => navigate('/', { replace: true }));
+  }, [navigate]);
+  return <Status text="Finalizing your subscription..." />;
+}
+
+export function Guard({ children }: { children: ReactNode }) {
+  const auth = useAuth();
+  const [location] = useLocation();
+  const search = useSearch();
+  const userId = auth.user?.uid ?? null;
+  const profile = useProfile(userId);
+  // The user whose profile the server could not give (offline on a first sign-in).
+  const [unreachableFor, setUnreachableFor] = useState<string | null>(null);
+  const profileUnreachable = unreachableFor !== null && unreachableFor === userId;
+
+  useEffect(() => {
+    if (!userId) return;
+    void refreshProfile().then((ok) => setUnreachableFor(ok ? null : userId));
+  }, [userId]);
+
+  if (!auth.ready) return <Status text="Authenticating..." />;
+  if (!auth.user) return <Redirect to={signupPathFor(location, search)} replace />;
+  if (new URLSearchParams(search).has('session_id')) return <FinalizingSubscription />;
+  if (profile === undefined) {
+    return profileUnreachable ? (
+      <p className="screen-loading" role="alert">
+        Connect to the internet once to load your profile.
+      </p>
+    ) : (
+      <Status text="Loading Profile..." />
+    );
+  }
+  if (!profile.username) return <CreateUsernameScreen />;
+  return <>{children}</>;
+}
+
+/** SPEC §2: a signed-out change attempt raises the flag; this sends the collector to /signup. */
+export function LoginRedirectWatcher() {
+  const raised = useSyncExternalStore(loginRedirect.subscribe, loginRedirect.isRaised);
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  useEffect(() => {
+    if (!raised) return;
+    loginRedirect.clear();
+    navigate(signupPathFor(location, search));
+  }, [raised, location, search, navigate]);
+  return null;
+}

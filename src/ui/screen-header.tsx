@@ -1,0 +1,30 @@
+// The header every screen shares: its title (h1), an optional back link, and the sync pill.
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { useAuth } from '../auth/use-auth';
+import { SyncPill } from '../features/sync-status/sync-pill';
+
+export function ScreenHeader({
+  title,
+  back,
+  children,
+}: {
+  title: string;
+  /** Where the back arrow goes; none on top-level screens. */
+  back?: string;
+  children?: ReactNode;
+}) {
+  const auth = useAuth();
+  return (
+    <header className="app-header">
+      {back && (
+        <Link href={back} className="back-link" aria-label="Back">
+          ‹
+        </Link>
+      )}
+      <h1>{title}</h1>
+      {children}
+      {auth.user && <SyncPill userId={auth.user.uid} />}
+    </header>
+  );
+}
