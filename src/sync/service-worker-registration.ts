@@ -35,7 +35,13 @@ export function applyUpdate(): void {
   }
   updateRequested = true;
   waitingWorker.postMessage({ type: 'SKIP_WAITING' });
+  // Chromium hands over only once the old worker is idle; if it is still busy (a replay in
+  // flight), reload anyway after a moment so 'Reload' never seems to do nothing. The outbox
+  // is in IndexedDB, so whichever worker runs next replays it.
+  setTimeout(reload, UPDATE_FALLBACK_MS);
 }
+
+const UPDATE_FALLBACK_MS = 4000;
 
 function reload(): void {
   if (reloading) return;
