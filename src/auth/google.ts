@@ -1,0 +1,96 @@
+// Google sign-in rules apart from the page (src/features/auth/google-sign-in.ts runs the flow):
+// popup or redirect (SPEC §7), and the generated username a new Google collector gets
+// (SPEC §4/§5), claimed through POST /api/users/initialize.
+import { getAdditionalUserInfo, type UserCredential } from 'firebase/auth';
+import { generateUsername } from '../shared/profile/username';
+
+/** SPEC §7: a redirect on iPhone, iPad, iPod and Android; a popup everywhere else. */
+export function usesRedirect(userAgent: string): boolean {
+  return /iPhone|iPad|iPod|Android/i.test(userAgent);
+}
+
+/** How many generated names are tried before the create-username screen takes over. */
+export const GENERATED_NAME_ATTEMPTS = 5;
+
+export interface GeneratedNameInput {
+  displayName: string | null | undefined;
+  email: string | null | undefined;
+  /** The new user's ID token for the bearer header. */
+  token: string;
+  fetcher?: typeof fetch;
+  random?: () => number;
+  attempts?: number;
+}
+
+export type GeneratedNameResult =
+  | { status: 'created'; username: string }
+  /** The user already had a username (another device got there first). */
+  | { status: 'existing' }
+  /** Every generated name was taken: the guard's create-username screen asks instead. */
+  | { status: 'exhausted'; tried: string[] };
+
+/**
+ * POSTs a generated username; on 409 'already taken' tries again with a new random suffix.
+ * Rejects on a network failure or any other non-OK answer (SPEC §8's message).
+ */
+export async function initializeGeneratedUsername({
+  displayName,
+  email,
+  token,
+  fetcher = fetch,
+  random = Math.random,
+  attempts = GENERATED_NAME_ATTEMPTS,
+}: GeneratedNameInput): Promise<GeneratedNameResult> {
+  const tried: string[] = [];
+  const path = '/api/users/initialize';
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const username = generateUsername(displayName, email, random);
+    if (tried.includes(username)) continue;
+    tried.push(username);
+    const response = await fetcher(path, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ username }),
+    });
+    if (response.ok) return { status: 'created', username };
+    const body = (await response.json().catch(() => ({}))) as { error?: unknown };
+    const error = typeof body.error === 'string' ? body.error : '';
+    if (response.status === 409 && error.startsWith('You already have')) {
+      return { status: 'existing' };
+    }
+    if (response.status !== 409) throw new Error(error || `API call failed for endpoint ${path}`);
+  }
+  return { status: 'exhausted', tried };
+}
+
+/** Whether the signed-in user still needs a username: GET /api/profile/me answers 404. */
+export async function needsUsername(
+  token: string,
+  fetcher: typeof fetch = fetch,
+): Promise<boolean> {
+  const response = await fetcher('/api/profile/me', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  if (response.status === 404) return true;
+  if (!response.ok) throw new Error('API call failed for endpoint /api/profile/me');
+  return false;
+}
+
+/**
+ * After a Google sign-in: a new user (or one with no username yet) gets the generated username
+ * of SPEC §5. Answers null when the user already had one.
+ */
+export async function ensureGoogleUsername(
+  credential: UserCredential,
+  fetcher: typeof fetch = fetch,
+): Promise<GeneratedNameResult | null> {
+  const token = await credential.user.getIdToken();
+  const isNewUser = getAdditionalUserInfo(credential)?.isNewUser ?? false;
+  if (!isNewUser && !(await needsUsername(token, fetcher))) return null;
+  return initializeGeneratedUsername({
+    displayName: credential.user.displayName,
+    email: credential.user.email,
+    token,
+    fetcher,
+  });
+}
