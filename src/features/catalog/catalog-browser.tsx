@@ -1,35 +1,21 @@
-// Search the whole catalogue on the device and add cars and sets: the offline core's screen.
-import { useDeferredValue, useState } from 'react';
-import toast from 'react-hot-toast';
+// Search the whole catalogue on the device and add cars and sets: the home screen's browser.
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useCarMarks } from '../../db/use-catalog-browse';
 import { useCatalogSearch } from '../../db/use-catalog-search';
-import { useFeaturedSets, useOwnedCarCounts, useOwnedSetCounts } from '../../db/use-collection';
-import { showError } from '../../errors/show-error';
-import { changeCollection } from '../../sync/collection-actions';
-import type { CatalogSet } from '../../shared/catalog/types';
+import { useFeaturedSets, useOwnedSetCounts } from '../../db/use-collection';
+import { Link } from 'wouter';
 import { CarTile } from './car-tile';
+import { setLink } from './links';
+import { addCar, addSet, toggleFavorite, toggleWishlist } from './catalog-actions';
 
 export function CatalogBrowser({ userId }: { userId: string | null }) {
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const cars = useCatalogSearch(deferred, 40);
-  const counts = useOwnedCarCounts(userId, cars?.map((car) => car.id) ?? []);
+  const ids = useMemo(() => cars?.map((car) => car.id) ?? [], [cars]);
+  const marks = useCarMarks(userId, ids);
   const sets = useFeaturedSets(8);
   const setCounts = useOwnedSetCounts(userId, sets?.map((set) => set.id) ?? []);
-
-  const addCar = (carId: string) => {
-    changeCollection('collection/add-car-instance', { carId, details: {} })
-      .then(() => toast.success('Added to Collection!', { id: 'added' }))
-      .catch(showError);
-  };
-  const addSet = (set: CatalogSet) => {
-    const { id, series, year, name, carIds } = set;
-    changeCollection('collection/add-set-instance', {
-      set: { id, series, year, name, carIds },
-      instanceDetails: {},
-    })
-      .then(() => toast.success('Set Added!', { id: 'added' }))
-      .catch(showError);
-  };
 
   return (
     <>
@@ -43,17 +29,28 @@ export function CatalogBrowser({ userId }: { userId: string | null }) {
           onChange={(event) => setQuery(event.target.value)}
         />
       </div>
-      <section aria-label="Cars">
+      <section aria-labelledby="catalog-browser-cars">
+        <h2 id="catalog-browser-cars" className="visually-hidden">
+          Cars
+        </h2>
         {cars && cars.length === 0 && <p className="muted">No car matches “{query}”.</p>}
         <ul className="car-grid">
-          {cars?.map((car) => (
-            <CarTile
-              key={car.id}
-              car={car}
-              owned={counts.get(car.id) ?? 0}
-              onAdd={() => addCar(car.id)}
-            />
-          ))}
+          {cars?.map((car) => {
+            const favorite = marks.favorites.has(car.id);
+            const wishlisted = marks.wishlist.has(car.id);
+            return (
+              <CarTile
+                key={car.id}
+                car={car}
+                owned={marks.owned.get(car.id) ?? 0}
+                favorite={favorite}
+                wishlisted={wishlisted}
+                onToggleFavorite={() => void toggleFavorite(car.id, favorite)}
+                onToggleWishlist={() => void toggleWishlist(car.id, wishlisted)}
+                onAdd={() => void addCar(car.id)}
+              />
+            );
+          })}
         </ul>
       </section>
       <section aria-label="Sets" className="sets">
@@ -62,7 +59,11 @@ export function CatalogBrowser({ userId }: { userId: string | null }) {
           {sets?.map((set) => (
             <li key={set.id} className="card set-row" data-set-id={set.id}>
               <div>
-                <h3>{set.name}</h3>
+                <h3>
+                  <Link href={setLink(set)} className="text-link">
+                    {set.name}
+                  </Link>
+                </h3>
                 <p className="car-meta">
                   {set.year} · {set.series} · {set.carIds.length} cars
                 </p>
@@ -75,10 +76,10 @@ export function CatalogBrowser({ userId }: { userId: string | null }) {
               </span>
               <button
                 type="button"
-                onClick={() => addSet(set)}
+                onClick={() => void addSet(set)}
                 aria-label={`Add set ${set.name} (${set.year}) to collection`}
               >
-                Add set to collection
+                Add set
               </button>
             </li>
           ))}
