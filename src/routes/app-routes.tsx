@@ -1,4 +1,5 @@
 // Every route of SPEC §2: public ones with the bottom bar, standalone ones, guarded ones.
+import { useEffect } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Guard, LoginRedirectWatcher } from './guard';
 import { lazyScreen } from './lazy-screen';
@@ -103,7 +104,47 @@ const guardedRoutes: [string, React.ComponentType][] = [
   ['/hotwheels-years', HotWheelsYears],
 ];
 
+const allScreens = [
+  Home,
+  MainlinesYears,
+  MainlinesYear,
+  FivePack,
+  SeriesSets,
+  SeriesSet,
+  MatchboxYears,
+  MatchboxYear,
+  ExclusiveCategories,
+  ExclusiveYears,
+  ExclusiveCars,
+  Brand,
+  HotWheelsYears,
+  CarDetail,
+  Search,
+  Filter,
+  Collection,
+  RecentAdded,
+  CompletedSets,
+  TradeNSell,
+  Favorites,
+  Wishlist,
+  Stats,
+  Settings,
+  Signup,
+  Login,
+  SetNewPassword,
+  AuthAction,
+];
+
+/** After the first screen, load the others while idle, so no later tap waits for code. */
+function preloadScreensWhenIdle() {
+  const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
+  idle(() => {
+    for (const screen of allScreens) void screen.preload().catch(() => {});
+  });
+}
+
 export function AppRoutes() {
+  useEffect(preloadScreensWhenIdle, []);
   return (
     <>
       <LoginRedirectWatcher />

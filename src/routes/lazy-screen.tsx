@@ -9,14 +9,30 @@ export function LoadingScreen() {
   );
 }
 
-/** A route element for a screen module's named export, split into its own chunk. */
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>): ComponentType {
-  const Screen = lazy(load);
-  return function LazyScreen() {
+export type PreloadableScreen = ComponentType & { preload(): Promise<void> };
+
+/**
+ * A route element for a screen, split into its own chunk. Once its code is loaded (by a visit
+ * or by preload()), it renders at once: React.lazy alone would still suspend and flash the
+ * loading text on the first visit of every screen sharing an already loaded chunk.
+ */
+export function lazyScreen(load: () => Promise<{ default: ComponentType }>): PreloadableScreen {
+  let loaded: ComponentType | null = null;
+  const loadOnce = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(loadOnce);
+  function LazyScreen() {
+    const Screen = loaded;
+    if (Screen) return <Screen />;
     return (
       <Suspense fallback={<LoadingScreen />}>
-        <Screen />
+        <Lazy />
       </Suspense>
     );
-  };
+  }
+  LazyScreen.preload = () => loadOnce().then(() => undefined);
+  return LazyScreen;
 }
