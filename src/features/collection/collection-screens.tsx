@@ -1,34 +1,10 @@
-// The collection screens of SPEC §2 (one lazily loaded chunk). Stand-ins until each is built.
-import { PlannedScreen } from '../../routes/planned-screen';
+// The collection screens of SPEC §2 (one lazily loaded chunk, with its styles).
+import './collection.css';
 
-export function CollectionScreen() {
-  return <PlannedScreen title="Collection" />;
-}
-
-export function RecentAddedScreen() {
-  return <PlannedScreen title="Recent Added" />;
-}
-
-export function CompletedSetsScreen() {
-  return <PlannedScreen title="Completed Sets" />;
-}
-
-export function TradeNSellScreen() {
-  return <PlannedScreen title="Trade NSell" />;
-}
-
-export function FavoritesScreen() {
-  return <PlannedScreen title="Favorites" />;
-}
-
-export function WishlistScreen() {
-  return <PlannedScreen title="Wishlist" />;
-}
-
-export function StatsScreen() {
-  return <PlannedScreen title="Stats" />;
-}
-
-export function SettingsScreen() {
-  return <PlannedScreen title="Settings" />;
-}
+export { CollectionScreen } from './collection-screen';
+export { RecentAddedScreen } from './recent-screen';
+export { CompletedSetsScreen } from './sets-screen';
+export { TradeNSellScreen } from './trade-screen';
+export { FavoritesScreen, WishlistScreen } from './lists-screen';
+export { StatsScreen } from './stats-screen';
+export { SettingsScreen } from './settings-screen';
