@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   root: fileURLToPath(new URL('./src', import.meta.url)),
+  // The manifest, icons and badge art (public/ beside src/, not the root's default src/public).
+  publicDir: fileURLToPath(new URL('./public', import.meta.url)),
   plugins: [react()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

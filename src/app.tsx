@@ -1,8 +1,11 @@
 // The app: starts sign-in, sync and the catalogue download once, then the routes of SPEC §2.
 import { useEffect } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { startAuth } from './auth/auth-state';
 import { showReverted } from './errors/show-error';
+import { AppToaster } from './features/badges/app-toaster';
+import { BadgeWatcher, TestBadge } from './features/badges/badge-watcher';
+import { CelebrationHost } from './features/badges/celebration-overlay';
+import { InstallPromptHost, InstallWatcher } from './features/install/install-watcher';
 import { AppRoutes } from './routes/app-routes';
 import { syncCatalog } from './sync/catalog-download';
 import { startPageSync } from './sync/page-sync';
@@ -27,10 +30,12 @@ export function App() {
   return (
     <>
       <AppRoutes />
-      <Toaster
-        position="top-center"
-        toastOptions={{ duration: 4000, success: { duration: 2000 } }}
-      />
+      <BadgeWatcher />
+      <TestBadge />
+      <InstallWatcher />
+      <CelebrationHost />
+      <InstallPromptHost />
+      <AppToaster />
     </>
   );
 }

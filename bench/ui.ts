@@ -1,0 +1,419 @@
+// `npm run bench:ui`: issue 4's budgets in headless Chromium against the real server.
+// A) JavaScript for the first screen (/home), gzipped: the entry, its imports and the home
+//    screen's chunk (Vite's manifest), checked against what Chromium requests before the screen
+//    is up; the screens the app preloads when idle are reported beside it.
+// B) /collection with a 10,000-car collection (the real catalogue imported, 10,000 distinct cars
+//    added through POST /api/sync/push and pulled by the app): first render after the tap on
+//    'My Collection' and on a cold load, then long tasks while the list is flung down and up.
+// Figures are printed and written to bench/results/ui.json.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { parseEnv } from '../api/env';
+import { startAuthEmulator } from '../api/runtime/auth-emulator';
+import { startServer } from '../api/runtime/start-server';
+import { BADGE_IDS } from '../src/features/badges/badge-definitions';
+import { launchChromium } from '../test/fixtures/chromium';
+import { importBenchCatalogue } from './sync/catalogue';
+import {
+  addCars,
+  catalogueCarIds,
+  createCollector,
+  pushMutations,
+  signIn,
+  waitUntil,
+  type Collector,
+} from './ui/app-session';
+import { buildAppInto } from './ui/build';
+import {
+  installProbes,
+  loadedJs,
+  manifestScreenJs,
+  navigateToCollection,
+  scrollCollection,
+  type LoadedJs,
+  type ScreenJs,
+  type ScrollFigures,
+} from './ui/measure';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const PHONE = { width: 390, height: 844 };
+const COLLECTION_SIZE = 10_000;
+const ROW = 'main [data-car-id]';
+const NAV_RUNS = 5;
+const HOME_MODULE = 'features/home/home-screen.tsx';
+const COLD_RUNS = 3;
+
+const targets = {
+  firstScreenJsGzipKiB: 200,
+  collectionFirstRenderMs: 500,
+  scrollLongTaskMs: 50,
+};
+
+const fmt = (value: number, digits = 1) => value.toFixed(digits);
+const kib = (bytes: number) => bytes / 1024;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+const loadAtStart = loadavg()[0] ?? 0;
+
+/** A phone-sized context that never stops for the install prompt or a badge celebration. */
+async function quietContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: PHONE });
+  await context.addInitScript((badgeIds: readonly string[]) => {
+    localStorage.setItem('diecast.installPromptOffered', 'bench');
+    for (const id of badgeIds) localStorage.setItem(`diecast.hideCelebration.${id}`, 'true');
+  }, BADGE_IDS);
+  await installProbes(context, ROW);
+  return context;
+}
+
+const homeReady = (page: Page) =>
+  page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible', timeout: 30_000 });
+
+/** Rows of the device database table `table` for the signed-in user (or all rows). */
+function deviceCount(page: Page, table: string): Promise<number> {
+  return page
+    .evaluate(
+      (name) =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('diecast-garage');
+          open.onerror = () => resolve(0);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains(name)) {
+              db.close();
+              return resolve(0);
+            }
+            const count = db.transaction(name).objectStore(name).count();
+            count.onsuccess = () => {
+              db.close();
+              resolve(count.result);
+            };
+            count.onerror = () => resolve(0);
+          };
+        }),
+      table,
+    )
+    .catch(() => 0);
+}
+
+interface CollectionFigures {
+  seedMs: number;
+  deviceReadyMs: number;
+  navigation: { runsMs: (number | null)[]; firstMs: number | null; medianMs: number | null };
+  coldLoad: { runsMs: (number | null)[]; medianMs: number | null };
+  scroll: ScrollFigures | null;
+  rowsFound: boolean;
+}
+
+async function benchCollection(
+  browser: Browser,
+  base: string,
+  collector: Collector,
+  stamp: (line: string) => void,
+): Promise<CollectionFigures> {
+  const carIds = (await catalogueCarIds(base)).slice(0, COLLECTION_SIZE);
+  if (carIds.length < COLLECTION_SIZE) {
+    throw new Error(`the catalogue has ${carIds.length} cars, fewer than ${COLLECTION_SIZE}`);
+  }
+  let started = performance.now();
+  await pushMutations(base, collector, addCars(carIds));
+  const seedMs = performance.now() - started;
+  stamp(`${COLLECTION_SIZE} cars added on the server in ${fmt(seedMs / 1000)} s; signing in`);
+
+  const context = await quietContext(browser);
+  try {
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.error(`[page] ${error.message}`));
+    started = performance.now();
+    await signIn(page, base, collector);
+    await waitUntil(
+      'the catalogue and the 10,000-car collection on the device',
+      async () => [await deviceCount(page, 'cars'), await deviceCount(page, 'ownedCars')],
+      ([cars, owned]) => (cars ?? 0) >= COLLECTION_SIZE && (owned ?? 0) >= COLLECTION_SIZE,
+      { timeout: 180_000, interval: 500 },
+    );
+    const deviceReadyMs = performance.now() - started;
+    stamp(`device holds the catalogue and the collection after ${fmt(deviceReadyMs / 1000)} s`);
+
+    // Taps on 'My Collection' from /home: the first loads the screen's code, later ones not.
+    const navigation: (number | null)[] = [];
+    for (let run = 0; run < NAV_RUNS; run++) {
+      await page.goto(`${base}/home`);
+      await homeReady(page);
+      await page.waitForTimeout(800);
+      navigation.push(await navigateToCollection(page, ROW));
+    }
+    const rowsFound = navigation.some((ms) => ms !== null);
+    stamp(
+      `tap → rows: ${navigation.map((ms) => (ms === null ? 'none' : fmt(ms, 0))).join(', ')} ms`,
+    );
+
+    const coldLoad: (number | null)[] = [];
+    for (let run = 0; run < COLD_RUNS && rowsFound; run++) {
+      await page.goto(`${base}/collection`);
+      coldLoad.push(
+        await waitUntil(
+          'the first collection row',
+          () => page.evaluate(() => window.__uiBench?.firstRowAt ?? null),
+          (at) => at !== null,
+          { timeout: 30_000, interval: 50 },
+        ).catch(() => null),
+      );
+    }
+    stamp(
+      `cold load → rows: ${coldLoad.map((ms) => (ms === null ? 'none' : fmt(ms, 0))).join(', ')} ms`,
+    );
+
+    let scroll: ScrollFigures | null = null;
+    if (rowsFound) {
+      await page.waitForTimeout(1500);
+      scroll = await scrollCollection(page, ROW);
+      stamp(
+        `scrolled ${scroll.scrolledPx} px of ${scroll.scrollHeight}: ${scroll.longTasks} long tasks`,
+      );
+    }
+    const measured = (values: (number | null)[]) => values.filter((v): v is number => v !== null);
+    return {
+      seedMs: Math.round(seedMs),
+      deviceReadyMs: Math.round(deviceReadyMs),
+      navigation: {
+        runsMs: navigation.map((ms) => (ms === null ? null : Math.round(ms))),
+        firstMs:
+          navigation[0] === null || navigation[0] === undefined ? null : Math.round(navigation[0]),
+        medianMs: measured(navigation).length ? Math.round(median(measured(navigation))) : null,
+      },
+      coldLoad: {
+        runsMs: coldLoad.map((ms) => (ms === null ? null : Math.round(ms))),
+        medianMs: measured(coldLoad).length ? Math.round(median(measured(coldLoad))) : null,
+      },
+      scroll,
+      rowsFound,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  const started = performance.now();
+  const stamp = (label: string) =>
+    console.log(`[${fmt((performance.now() - started) / 1000)} s] ${label}`);
+  const emulator = await startAuthEmulator({ projectId: 'demo-diecast', cwd: projectRoot });
+  const root = mkdtempSync(join(tmpdir(), 'diecast-bench-ui-'));
+  try {
+    stamp('importing the catalogue into a fresh PGlite');
+    const catalogue = await importBenchCatalogue(join(root, 'data'));
+    stamp(`catalogue: ${catalogue.cars} cars, ${catalogue.sets} sets (${catalogue.source})`);
+    stamp('building the app');
+    await buildAppInto(root, { manifest: true });
+    const env = parseEnv({
+      DATA_DIR: join(root, 'data'),
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+    });
+    const server = await startServer({ ...env, PORT: 0 }, { projectRoot: root });
+    const base = `http://127.0.0.1:${server.port}`;
+    const browser = await launchChromium();
+    try {
+      stamp(`server on ${base}; A) JavaScript for the first screen`);
+      const distDir = join(root, 'dist');
+      const needed = manifestScreenJs(distDir, HOME_MODULE);
+      const firstVisit = await quietContext(browser);
+      const signedOut = await loadedJs(firstVisit, base, '/home', distDir, homeReady);
+      await firstVisit.close();
+      const collector = await createCollector(base);
+      const returning = await quietContext(browser);
+      const signInPage = await returning.newPage();
+      await signIn(signInPage, base, collector);
+      await signInPage.close();
+      const signedIn = await loadedJs(returning, base, '/home', distDir, homeReady);
+      await returning.close();
+      stamp(
+        `/home needs ${needed ? `${fmt(kib(needed.gzipBytes))} KiB gzipped` : '? (not in the manifest)'}; ` +
+          `requested before it was up ${fmt(kib(signedOut.beforeReady.gzipBytes))} KiB, ` +
+          `with idle preloads ${fmt(kib(signedOut.all.gzipBytes))} KiB`,
+      );
+
+      stamp(`B) /collection with ${COLLECTION_SIZE} cars`);
+      const collection = await benchCollection(browser, base, collector, stamp);
+      report({
+        catalogue,
+        chromium: browser.version(),
+        firstScreen: { needed, signedOut, signedIn },
+        collection,
+      });
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  } finally {
+    await emulator.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+interface FirstScreen {
+  /** By the build's module graph (null when the home module is not in the manifest). */
+  needed: ScreenJs | null;
+  signedOut: LoadedJs;
+  signedIn: LoadedJs;
+}
+
+const fileList = (js: ScreenJs) =>
+  js.scripts.map((s) => `${s.path.replace('/assets/', '')} ${fmt(kib(s.gzipBytes))}`).join(', ');
+
+function report({
+  catalogue,
+  chromium,
+  firstScreen,
+  collection,
+}: {
+  catalogue: Awaited<ReturnType<typeof importBenchCatalogue>>;
+  chromium: string;
+  firstScreen: FirstScreen;
+  collection: CollectionFigures;
+}) {
+  const { needed, signedOut, signedIn } = firstScreen;
+  // The budget: what /home needs by the build's graph; without it, what was requested before
+  // the screen was up (first visit or signed in, the larger).
+  const budgeted =
+    needed ??
+    (signedIn.beforeReady.gzipBytes > signedOut.beforeReady.gzipBytes
+      ? signedIn.beforeReady
+      : signedOut.beforeReady);
+  // The slowest way a collector meets the list: the first tap (the screen's code arrives too).
+  const firstRender = collection.navigation.firstMs;
+  const scroll = collection.scroll;
+  const met = {
+    firstScreenJs: kib(budgeted.gzipBytes) <= targets.firstScreenJsGzipKiB,
+    collectionFirstRender: firstRender !== null && firstRender < targets.collectionFirstRenderMs,
+    scrollWithoutLongTasks:
+      scroll !== null &&
+      scroll.longtaskSupported &&
+      scroll.maxLongTaskMs <= targets.scrollLongTaskMs,
+  };
+  const yes = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  const ms = (value: number | null) => (value === null ? 'no rows' : `${value} ms`);
+  const size = (js: ScreenJs) => `${fmt(kib(js.gzipBytes))} KiB (${js.scripts.length} files)`;
+
+  console.log(
+    `\nUI benchmark (${cpus().length} cores, ${cpus()[0]?.model ?? '?'}, Chromium ${chromium}; ` +
+      `catalogue: ${catalogue.cars} cars, ${catalogue.source})`,
+  );
+  console.table([
+    {
+      measure: 'A) JS /home needs: entry + imports + home chunk, gzipped',
+      figure: `${size(budgeted)}, ${fmt(kib(budgeted.bytes))} KiB raw`,
+      target: `≤ ${targets.firstScreenJsGzipKiB} KiB`,
+      result: yes(met.firstScreenJs),
+    },
+    {
+      measure: 'A) requested before /home was up: first visit / signed in',
+      figure: `${fmt(kib(signedOut.beforeReady.gzipBytes))} / ${fmt(kib(signedIn.beforeReady.gzipBytes))} KiB`,
+      target: '',
+      result: '',
+    },
+    {
+      measure: 'A) plus the screens preloaded when idle',
+      figure: size(signedOut.all),
+      target: '',
+      result: 'after the first screen',
+    },
+    {
+      measure: `B) tap 'My Collection' → rows, first (${COLLECTION_SIZE} cars)`,
+      figure: ms(firstRender),
+      target: `< ${targets.collectionFirstRenderMs} ms`,
+      result: yes(met.collectionFirstRender),
+    },
+    {
+      measure: `B) tap → rows, median of ${NAV_RUNS}`,
+      figure: ms(collection.navigation.medianMs),
+      target: '',
+      result: '',
+    },
+    {
+      measure: `B) cold load of /collection → rows, median of ${COLD_RUNS}`,
+      figure: ms(collection.coldLoad.medianMs),
+      target: '',
+      result: 'from navigation start',
+    },
+    {
+      measure: 'B) long tasks while scrolling',
+      figure: scroll
+        ? `${scroll.longTasks} (max ${scroll.maxLongTaskMs} ms); frames p95 ${scroll.frames.p95Ms} / max ${scroll.frames.maxMs} ms`
+        : 'not measured',
+      target: `none > ${targets.scrollLongTaskMs} ms`,
+      result: yes(met.scrollWithoutLongTasks),
+    },
+  ]);
+  if (scroll) {
+    console.log(
+      `Scroll: ${scroll.scrolledPx} px of ${scroll.scrollHeight} in ${scroll.durationMs} ms, ` +
+        `at most ${scroll.maxRowsInDom} rows in the DOM. Seed ${fmt(collection.seedMs / 1000)} s, ` +
+        `device ready ${fmt(collection.deviceReadyMs / 1000)} s after sign-in.`,
+    );
+  }
+  console.log(`Scripts /home needs (gzip KiB): ${fileList(budgeted)}`);
+  console.log(
+    `Load average (1 min): ${fmt(loadAtStart, 2)} at start, ${fmt(loadavg()[0] ?? 0, 2)} at end.`,
+  );
+  const missed = Object.entries(met)
+    .filter(([, ok]) => !ok)
+    .map(([name]) => name);
+  console.log(missed.length === 0 ? 'All targets met.' : `Targets missed: ${missed.join(', ')}`);
+
+  mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+  writeFileSync(
+    new URL('./results/ui.json', import.meta.url),
+    `${JSON.stringify(
+      {
+        benchmark: 'ui',
+        date: new Date().toISOString(),
+        machine: {
+          cores: cpus().length,
+          cpu: cpus()[0]?.model,
+          memory: `${Math.round(totalmem() / 2 ** 30)} GiB`,
+          node: process.version,
+          chromium,
+          loadAverage1m: {
+            atStart: Number(loadAtStart.toFixed(2)),
+            atEnd: Number((loadavg()[0] ?? 0).toFixed(2)),
+          },
+        },
+        catalogue,
+        firstScreen: {
+          path: '/home',
+          gzipLevel: 9,
+          gzipKiB: Number(fmt(kib(budgeted.gzipBytes))),
+          measuredBy: needed ? 'vite manifest (entry + static imports + home chunk)' : 'requests',
+          scripts: budgeted.scripts,
+          requestedBeforeReadyGzipKiB: {
+            firstVisit: Number(fmt(kib(signedOut.beforeReady.gzipBytes))),
+            signedIn: Number(fmt(kib(signedIn.beforeReady.gzipBytes))),
+          },
+          withIdlePreloads: {
+            gzipKiB: Number(fmt(kib(signedOut.all.gzipBytes))),
+            scripts: signedOut.all.scripts,
+          },
+        },
+        collection: { size: COLLECTION_SIZE, rowSelector: ROW, ...collection },
+        targets,
+        met,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,276 @@
+// A collector for browser work (bench:ui, screenshots, the badge and accessibility tests): a real
+// Auth-emulator account with a username, a collection seeded through POST /api/sync/push, and
+// sign-in in the page through the app's own form, with what the device then holds read back.
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { EMULATOR_HOST } from '../../api/runtime/auth-emulator';
+
+export const PASSWORD = 'garage-secret-1';
+/** Long enough for a catalogue download, a replay and a rebase on a loaded machine. */
+export const WAIT = { timeout: 30_000, interval: 100 };
+
+/** Polls `read` until `done` holds; throws with `what` and the last value after `timeout`. */
+export async function waitUntil<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  { timeout, interval } = WAIT,
+): Promise<T> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `Timed out after ${timeout} ms waiting for ${what} (last: ${JSON.stringify(value)})`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, interval));
+  }
+}
+
+export interface Collector {
+  uid: string;
+  email: string;
+  username: string;
+  headers: Record<string, string>;
+}
+
+async function emulatorCall(path: string, body: unknown): Promise<Record<string, string>> {
+  const response = await fetch(
+    `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/${path}?key=any`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    },
+  );
+  if (!response.ok) throw new Error(`emulator ${path} failed: ${await response.text()}`);
+  return (await response.json()) as Record<string, string>;
+}
+
+/** A new account in the Auth emulator with a username on the server (past the guard). */
+export async function createCollector(base: string, username?: string): Promise<Collector> {
+  const email = `collector-${randomUUID()}@example.com`;
+  const body = await emulatorCall('accounts:signUp', {
+    email,
+    password: PASSWORD,
+    returnSecureToken: true,
+  });
+  const headers = {
+    Authorization: `Bearer ${body.idToken}`,
+    'content-type': 'application/json',
+  };
+  const name = username ?? `scout${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+  const response = await fetch(`${base}/api/users/initialize`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ username: name }),
+  });
+  if (!response.ok) throw new Error(`users/initialize failed: ${await response.text()}`);
+  return { uid: body.localId as string, email, username: name, headers };
+}
+
+export interface Mutation {
+  name: string;
+  args: unknown;
+}
+
+/** Applies changes on the server in chunks of up to 1,000 (the push limit); every one must pass. */
+export async function pushMutations(
+  base: string,
+  collector: Collector,
+  mutations: Mutation[],
+  chunkSize = 1000,
+): Promise<void> {
+  const prefix = randomUUID();
+  for (let start = 0; start < mutations.length; start += chunkSize) {
+    const chunk = mutations.slice(start, start + chunkSize).map((mutation, index) => ({
+      key: `seed-${prefix}-${start + index}`,
+      ...mutation,
+    }));
+    const response = await fetch(`${base}/api/sync/push`, {
+      method: 'POST',
+      headers: collector.headers,
+      body: JSON.stringify({ mutations: chunk }),
+    });
+    if (!response.ok) throw new Error(`sync/push failed: ${await response.text()}`);
+    const { results } = (await response.json()) as {
+      results: { status: string; error?: string }[];
+    };
+    const refused = results.find((result) => result.status === 'rejected');
+    if (refused) throw new Error(`sync/push refused a seed change: ${refused.error}`);
+  }
+}
+
+/** Catalogue car ids, from the server's catalogue. */
+export async function catalogueCarIds(base: string): Promise<string[]> {
+  const response = await fetch(`${base}/api/catalog`);
+  const body = (await response.json()) as { cars: { id: string }[] };
+  return body.cars.map((car) => car.id);
+}
+
+export const addCars = (carIds: string[]): Mutation[] =>
+  carIds.map((carId) => ({ name: 'collection/add-car-instance', args: { carId, details: {} } }));
+
+/** Whether Firebase Auth has a signed-in user persisted in this page's IndexedDB. */
+export function isSignedIn(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('firebaseLocalStorageDb');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('firebaseLocalStorage')) {
+            db.close();
+            return resolve(false);
+          }
+          const count = db
+            .transaction('firebaseLocalStorage')
+            .objectStore('firebaseLocalStorage')
+            .count();
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result > 0);
+          };
+          count.onerror = () => resolve(false);
+        };
+      }),
+  );
+}
+
+export interface DeviceProfile {
+  username: string | null;
+  totalCarCount: number;
+  totalSetCount: number;
+  settings: Record<string, unknown>;
+}
+
+/** The collector's profile row in the device database (null before the first pull). */
+export function deviceProfile(page: Page, uid: string): Promise<DeviceProfile | null> {
+  return page
+    .evaluate(
+      (userId) =>
+        new Promise<DeviceProfile | null>((resolve) => {
+          const open = indexedDB.open('diecast-garage');
+          open.onerror = () => resolve(null);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('profiles')) {
+              db.close();
+              return resolve(null);
+            }
+            const get = db.transaction('profiles').objectStore('profiles').get(userId);
+            get.onsuccess = () => {
+              db.close();
+              resolve((get.result as DeviceProfile | undefined) ?? null);
+            };
+            get.onerror = () => resolve(null);
+          };
+        }),
+      uid,
+    )
+    .catch(() => null);
+}
+
+/** Waits until the device's profile row satisfies `check`. */
+export async function waitForDeviceProfile(
+  page: Page,
+  uid: string,
+  check: (profile: DeviceProfile) => boolean,
+  timeout = WAIT.timeout,
+): Promise<DeviceProfile> {
+  return (await waitUntil(
+    'the device profile',
+    () => deviceProfile(page, uid),
+    (profile) => profile !== null && check(profile),
+    { ...WAIT, timeout },
+  )) as DeviceProfile;
+}
+
+/**
+ * Signs in through the app's form (/login, or the home screen's form while /login is a
+ * stand-in), then reloads /home so the app starts signed in and pulls the profile.
+ */
+export async function signIn(page: Page, base: string, collector: Collector): Promise<void> {
+  await page.goto(`${base}/login`);
+  let email = page.getByLabel('Email', { exact: true });
+  const hasLoginForm = await email
+    .first()
+    .waitFor({ state: 'visible', timeout: 8000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!hasLoginForm) {
+    await page.goto(`${base}/home`);
+    email = page.getByLabel('Email', { exact: true });
+    await email.first().waitFor({ state: 'visible', timeout: 20_000 });
+  }
+  await email.first().fill(collector.email);
+  await page.getByLabel('Password', { exact: true }).first().fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in', exact: true }).first().click();
+  await waitUntil('sign-in', () => isSignedIn(page), Boolean);
+  await page.goto(`${base}/home`);
+  await waitForDeviceProfile(page, collector.uid, (profile) => profile.username !== null);
+}
+
+/** Waits for the service worker to control the page (the installed-app experience). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await waitUntil(
+    'the service worker',
+    () => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null),
+    (state) => state === 'activated',
+  );
+}
+
+/** The catalogue is on the device (cars can be added offline from here on). */
+export async function waitForCatalogue(page: Page): Promise<void> {
+  await waitUntil(
+    'the catalogue on the device',
+    () =>
+      page
+        .evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const open = indexedDB.open('diecast-garage');
+              open.onerror = () => resolve(0);
+              open.onsuccess = () => {
+                const db = open.result;
+                if (!db.objectStoreNames.contains('cars')) {
+                  db.close();
+                  return resolve(0);
+                }
+                const count = db.transaction('cars').objectStore('cars').count();
+                count.onsuccess = () => {
+                  db.close();
+                  resolve(count.result);
+                };
+                count.onerror = () => resolve(0);
+              };
+            }),
+        )
+        .catch(() => 0),
+    (count) => count > 0,
+  );
+}
+
+/**
+ * Adds one car through the app's own buttons: the car page's 'Add to collection' when it has
+ * one, else the first 'Add … to collection' button on the home screen.
+ */
+export async function addCarInApp(page: Page, base: string, carId: string): Promise<void> {
+  await page.goto(`${base}/car/${encodeURIComponent(carId)}`);
+  const onCarPage = page.getByRole('button', { name: 'Add to collection', exact: true }).first();
+  const found = await onCarPage
+    .waitFor({ state: 'visible', timeout: 8000 })
+    .then(() => true)
+    .catch(() => false);
+  if (found) {
+    await onCarPage.click();
+    return;
+  }
+  await page.goto(`${base}/home`);
+  const onHome = page.getByRole('button', { name: /^Add (?!set ).+ to collection$/ }).first();
+  await onHome.waitFor({ state: 'visible', timeout: 20_000 });
+  await onHome.click();
+}

@@ -1,0 +1,52 @@
+// SPEC §4: adding the very first car triggers the install prompt. Seen from this device: the
+// collector's car total going from 0 to 1 or more, once per device, never in the installed app.
+// The prompt waits while a full-screen celebration is up, so two dialogs never stack.
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useAuth } from '../../auth/use-auth';
+import { useProfile } from '../../db/use-collection';
+import { celebrationStore } from '../badges/celebration-store';
+import {
+  installStore,
+  isFirstCar,
+  isStandalone,
+  markInstallOffered,
+  openInstallPrompt,
+  wasInstallOffered,
+} from './install-store';
+
+// The modal's code arrives when it opens, not with the first screen.
+const InstallPrompt = lazy(() =>
+  import('./install-prompt').then((module) => ({ default: module.InstallPrompt })),
+);
+
+export function InstallWatcher() {
+  const auth = useAuth();
+  const userId = auth.user?.uid ?? null;
+  const cars = useProfile(userId)?.totalCarCount;
+  const last = useRef<{ userId: string; cars: number } | null>(null);
+
+  useEffect(() => {
+    if (!userId || cars === undefined) {
+      if (!userId) last.current = null;
+      return;
+    }
+    const previous = last.current?.userId === userId ? last.current.cars : null;
+    last.current = { userId, cars };
+    if (!isFirstCar(previous, cars) || wasInstallOffered() || isStandalone()) return;
+    markInstallOffered();
+    openInstallPrompt();
+  }, [userId, cars]);
+
+  return null;
+}
+
+export function InstallPromptHost() {
+  const { open } = useSyncExternalStore(installStore.subscribe, installStore.get);
+  const { screen } = useSyncExternalStore(celebrationStore.subscribe, celebrationStore.get);
+  if (!open || screen) return null;
+  return (
+    <Suspense fallback={null}>
+      <InstallPrompt />
+    </Suspense>
+  );
+}

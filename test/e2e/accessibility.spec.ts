@@ -1,0 +1,188 @@
+// axe-core on every main screen (issue 4), light and dark, signed in where the route is guarded,
+// and on the celebration dialog, the car toast and the install prompt: no serious or critical
+// violations.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '../../api/env';
+import { EMULATOR_HOST } from '../../api/runtime/auth-emulator';
+import { startServer, type RunningServer } from '../../api/runtime/start-server';
+import {
+  addCars,
+  catalogueCarIds,
+  createCollector,
+  pushMutations,
+  signIn,
+  waitForCatalogue,
+  waitUntil,
+  WAIT,
+  type Collector,
+} from '../../bench/ui/app-session';
+import { describeViolations, seriousViolations } from '../fixtures/axe';
+import { launchChromium } from '../fixtures/chromium';
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+const PHONE = { width: 390, height: 844 };
+
+/** The main screens; guarded ones are visited signed in, the sign-in screens signed out. */
+const SIGNED_IN_SCREENS = [
+  '/home',
+  '/mainlines',
+  '/mainlines/2025',
+  '/collection',
+  '/collection/recentadded',
+  '/collection/completedsets',
+  '/collection/tradensell',
+  '/favorites',
+  '/wishlist',
+  '/stats',
+  '/settings',
+  '/search',
+  '/filter',
+];
+const SIGNED_OUT_SCREENS = ['/home', '/login', '/signup'];
+const LOADING = /^(Loading\.\.\.|Loading Screen\.\.\.|Authenticating\.\.\.|Loading Profile\.\.\.)$/;
+
+let server: RunningServer;
+let browser: Browser;
+let dataDir: string;
+let base: string;
+let collector: Collector;
+let ownedCarId: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'diecast-a11y-e2e-'));
+  const env = parseEnv({ DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST });
+  server = await startServer({ ...env, PORT: 0 }, { projectRoot });
+  base = `http://localhost:${server.port}`;
+  browser = await launchChromium();
+  // A collector with something to show on every collection screen.
+  collector = await createCollector(base);
+  const carIds = await catalogueCarIds(base);
+  ownedCarId = carIds[0] as string;
+  await pushMutations(base, collector, [
+    ...addCars(carIds.slice(0, 24)),
+    // The flags say whether the car is in the list now: false adds it.
+    { name: 'collection/toggle-favorite', args: { carId: carIds[0], isFavorited: false } },
+    { name: 'collection/toggle-wishlist', args: { carId: carIds[30], isWishlisted: false } },
+    { name: 'collection/update-car-details', args: { carId: carIds[1], forTrade: 1, forSale: 0 } },
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Waits until the screen has content: no loading status left, and a heading on screen. */
+async function settle(page: Page): Promise<void> {
+  await waitUntil(
+    'the screen to finish loading',
+    () =>
+      page.evaluate((pattern) => {
+        const loading = new RegExp(pattern);
+        const statuses = [...document.querySelectorAll('[role="status"]')].map(
+          (node) => node.textContent?.trim() ?? '',
+        );
+        const headings = document.querySelectorAll('h1, h2').length;
+        return headings > 0 && !statuses.some((text) => loading.test(text));
+      }, LOADING.source),
+    Boolean,
+  );
+  // Lazy images and the sync pill settle.
+  await page.waitForTimeout(400);
+}
+
+async function expectNoSerious(page: Page, what: string, include?: string): Promise<void> {
+  const violations = await seriousViolations(page, include);
+  // The summary (rule, impact, elements) is the failure message: short enough to act on.
+  expect(violations.length === 0 ? '' : `${what}:\n${describeViolations(violations)}`).toBe('');
+}
+
+describe.each(['light', 'dark'] as const)('axe in %s mode', (colorScheme) => {
+  let signedIn: BrowserContext;
+  let signedOut: BrowserContext;
+  let page: Page;
+  let visitor: Page;
+
+  beforeAll(async () => {
+    signedIn = await browser.newContext({ viewport: PHONE, colorScheme });
+    // Tested on their own below: the install prompt must not cover the screens here.
+    await signedIn.addInitScript(() =>
+      localStorage.setItem('diecast.installPromptOffered', 'earlier'),
+    );
+    page = await signedIn.newPage();
+    await signIn(page, base, collector);
+    await waitForCatalogue(page);
+    signedOut = await browser.newContext({ viewport: PHONE, colorScheme });
+    visitor = await signedOut.newPage();
+  });
+
+  afterAll(async () => {
+    await signedIn?.close();
+    await signedOut?.close();
+  });
+
+  it.each(SIGNED_IN_SCREENS)('%s (signed in)', async (path) => {
+    await page.goto(`${base}${path}`);
+    await settle(page);
+    expect(new URL(page.url()).pathname).toBe(path);
+    await expectNoSerious(page, `${path} signed in, ${colorScheme}`);
+  });
+
+  it('a car page (signed in)', async () => {
+    const path = `/car/${ownedCarId}`;
+    await page.goto(`${base}${path}`);
+    await settle(page);
+    await expectNoSerious(page, `${path} signed in, ${colorScheme}`);
+  });
+
+  it.each(SIGNED_OUT_SCREENS)('%s (signed out)', async (path) => {
+    await visitor.goto(`${base}${path}`);
+    await settle(visitor);
+    await expectNoSerious(visitor, `${path} signed out, ${colorScheme}`);
+  });
+
+  it('the milestone celebration dialog', async () => {
+    await page.goto(`${base}/home?test_badge=car-1000`);
+    await page
+      .getByRole('dialog', { name: 'Milestone Unlocked!' })
+      .waitFor({ state: 'visible', timeout: WAIT.timeout });
+    // Confetti finished falling: what stays on screen is what is checked.
+    await page.waitForTimeout(3500);
+    await expectNoSerious(page, `celebration car-1000, ${colorScheme}`);
+    await page.keyboard.press('Escape');
+  });
+
+  it('the car toast', async () => {
+    await page.goto(`${base}/home?test_badge=car`);
+    await page
+      .getByRole('region', { name: 'Celebration' })
+      .waitFor({ state: 'visible', timeout: WAIT.timeout });
+    await page.waitForTimeout(300);
+    // The toast only: the screen under it is checked on its own above.
+    await expectNoSerious(page, `car toast, ${colorScheme}`, '.celebration-dock');
+  });
+
+  it('the install prompt', async () => {
+    const context = await browser.newContext({ viewport: PHONE, colorScheme });
+    try {
+      const fresh = await createCollector(base);
+      const tab = await context.newPage();
+      await signIn(tab, base, fresh);
+      await pushMutations(base, fresh, addCars((await catalogueCarIds(base)).slice(0, 1)));
+      await tab.reload();
+      await tab
+        .getByRole('dialog', { name: 'Put Diecast Garage on your home screen' })
+        .waitFor({ state: 'visible', timeout: WAIT.timeout });
+      await tab.waitForTimeout(300);
+      await expectNoSerious(tab, `install prompt, ${colorScheme}`);
+    } finally {
+      await context.close();
+    }
+  });
+});
