@@ -135,12 +135,23 @@ const allScreens = [
   AuthAction,
 ];
 
-/** After the first screen, load the others while idle, so no later tap waits for code. */
+/**
+ * Once the first screen is up (the page's load event plus a moment for its own chunk), load
+ * the other screens while idle, so no later tap waits for code and the first screen's budget
+ * is not shared with them.
+ */
 function preloadScreensWhenIdle() {
-  const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
-  idle(() => {
-    for (const screen of allScreens) void screen.preload().catch(() => {});
-  });
+  const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 0));
+  const preload = () =>
+    setTimeout(
+      () =>
+        idle(() => {
+          for (const screen of allScreens) void screen.preload().catch(() => {});
+        }),
+      2000,
+    );
+  if (document.readyState === 'complete') preload();
+  else window.addEventListener('load', preload, { once: true });
 }
 
 export function AppRoutes() {

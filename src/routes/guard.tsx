@@ -15,6 +15,24 @@ function Status({ text }: { text: string }) {
   );
 }
 
+/**
+ * Every guarded route mounts its own Guard, so the profile is pulled once per signed-in user
+ * and page load, not on every screen change (at 10,000 cars a pull costs a second of work).
+ * Later changes arrive through replays, 'online' and periodic sync.
+ */
+const profilePulls = new Map<string, Promise<boolean>>();
+function refreshProfileOncePerSignIn(userId: string): Promise<boolean> {
+  let pull = profilePulls.get(userId);
+  if (!pull) {
+    pull = refreshProfile().then((ok) => {
+      if (!ok) profilePulls.delete(userId); // try again on the next screen
+      return ok;
+    });
+    profilePulls.set(userId, pull);
+  }
+  return pull;
+}
+
 /** Where /signup and /login send the collector back to after signing in. */
 export function signupPathFor(location: string, search: string): string {
   const origin = `${location}${search ? `?${search}` : ''}`;
@@ -41,7 +59,7 @@ export function Guard({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!userId) return;
-    void refreshProfile().then((ok) => setUnreachableFor(ok ? null : userId));
+    void refreshProfileOncePerSignIn(userId).then((ok) => setUnreachableFor(ok ? null : userId));
   }, [userId]);
 
   if (!auth.ready) return <Status text="Authenticating..." />;

@@ -18,6 +18,8 @@ const TABS = [
   {
     href: '/collection',
     label: 'My Collection',
+    // The collector's own screens live under this tab too.
+    also: ['/stats', '/favorites', '/wishlist', '/settings'],
     icon: 'M4 6h16v3H4zm1 5h14v9H5zm4 2v2h6v-2z',
   },
 ] as const;
@@ -29,7 +31,10 @@ export function NavLayout({ children }: { children: ReactNode }) {
       <div className="nav-layout__content">{children}</div>
       <nav className="bottom-bar" aria-label="Main">
         {TABS.map((tab) => {
-          const active = location === tab.href || location.startsWith(`${tab.href}/`);
+          const prefixes = [tab.href, ...('also' in tab ? tab.also : [])];
+          const active = prefixes.some(
+            (prefix) => location === prefix || location.startsWith(`${prefix}/`),
+          );
           return (
             <Link
               key={tab.href}

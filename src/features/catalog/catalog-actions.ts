@@ -5,6 +5,9 @@ import type { CarInstanceDetails } from '../../shared/collection/mutation-schema
 import type { CatalogSet } from '../../shared/catalog/types';
 import { changeCollection } from '../../sync/collection-actions';
 import { celebrate } from '../badges/celebration-store';
+import { currentUserId } from '../../auth/auth-state';
+import { deviceDb } from '../../db/device-db';
+import { newCarDefaults } from '../../db/use-collection-lists';
 
 /** Runs a change; false when it did not happen (the error has been shown). */
 async function attempt(run: () => Promise<unknown>): Promise<boolean> {
@@ -18,9 +21,15 @@ async function attempt(run: () => Promise<unknown>): Promise<boolean> {
 }
 
 export async function addCar(carId: string, details: CarInstanceDetails = {}): Promise<boolean> {
-  const done = await attempt(() =>
-    changeCollection('collection/add-car-instance', { carId, details }),
-  );
+  const done = await attempt(async () => {
+    // The collector's chosen defaults (settings) for a new car, unless the caller said otherwise.
+    const userId = currentUserId();
+    const defaults = userId ? await newCarDefaults(deviceDb, userId) : {};
+    return changeCollection('collection/add-car-instance', {
+      carId,
+      details: { ...defaults, ...details },
+    });
+  });
   if (done) celebrate('car');
   return done;
 }

@@ -1,15 +1,9 @@
-// Where a car and a set link to (SPEC §2's set links).
-import { FIVE_PACK_SERIES } from '../../shared/catalog/types';
+// Collection rows link with the catalogue's one rule for set links (src/features/catalog/links.ts).
+import { carLink, setLink } from '../catalog/links';
 
-export function carHref(carId: string): string {
-  return `/car/${encodeURIComponent(carId)}`;
-}
+export const carHref = carLink;
 
-/** A five-pack → /mainlines/five-pack/{year}/{id}; any other set → /series/{series}/{year}/{id}. */
+/** A set the device's catalogue no longer knows still links by id, under its series if known. */
 export function setHref(set: { id: string; series: string | null; year: number | null }): string {
-  const id = encodeURIComponent(set.id);
-  const year = set.year ?? '';
-  if (set.series === FIVE_PACK_SERIES) return `/mainlines/five-pack/${year}/${id}`;
-  const series = encodeURIComponent((set.series ?? '').toLowerCase().replace(/ /g, '-'));
-  return `/series/${series}/${year}/${id}`;
+  return setLink({ id: set.id, series: set.series ?? 'unknown', year: set.year ?? 0 });
 }
