@@ -129,8 +129,9 @@ describe('the service worker', () => {
   it('opens the app shell offline, at / and at a deep link, and leaves /api to the network', async () => {
     await withContext(async (context) => {
       const page = await openControlled(context);
-      // The app's own /api call has happened online: the worker must not have kept it.
-      await expect.poll(() => page.locator('.placeholder-status').textContent()).toMatch(/sets/);
+      // The app's own /api calls (config, catalogue) have happened online: the worker must not
+      // have kept them.
+      await expect.poll(() => page.locator('[data-set-id]').count()).toBeGreaterThan(0);
 
       await context.setOffline(true);
       const reloaded = await page.reload();
@@ -139,7 +140,9 @@ describe('the service worker', () => {
 
       const deep = await page.goto(`${base}/mainlines/2024`);
       expect(deep?.fromServiceWorker()).toBe(true);
-      await expect.poll(() => headingCount(page)).toBe(1);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1, name: /2024/ }).count())
+        .toBe(1);
 
       const apiOffline = await page.evaluate(() =>
         fetch('/api/all-sets').then(
