@@ -1,38 +1,24 @@
 // Issue 4's journey on a phone, end to end: sign up → username → 2024 mainlines → add a car →
 // celebration and install prompt → edit the copy → add a five-pack → completed sets → trade →
 // stats. Then the whole journey again with the network off after the first load.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../../api/env';
-import { EMULATOR_HOST } from '../../api/runtime/auth-emulator';
-import { startServer, type RunningServer } from '../../api/runtime/start-server';
-import { launchChromium } from '../fixtures/chromium';
+import { startAppUnderTest, type AppUnderTest } from '../fixtures/app-under-test';
 
-const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const WAIT = { timeout: 20_000, interval: 100 };
 const PASSWORD = 'garage-secret-1';
 
-let server: RunningServer;
+let app: AppUnderTest;
 let browser: Browser;
-let dataDir: string;
 let base: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'diecast-journey-e2e-'));
-  const env = parseEnv({ DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST });
-  server = await startServer({ ...env, PORT: 0 }, { projectRoot });
-  base = `http://localhost:${server.port}`;
-  browser = await launchChromium();
+  app = await startAppUnderTest('a-collectors-journey');
+  ({ browser, base } = app);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await app?.stop();
 });
 
 const testIdText = (page: Page, testId: string) =>

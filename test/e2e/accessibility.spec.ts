@@ -1,15 +1,8 @@
 // axe-core on every main screen (issue 4), light and dark, signed in where the route is guarded,
 // and on the celebration dialog, the car toast and the install prompt: no serious or critical
 // violations.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../../api/env';
-import { EMULATOR_HOST } from '../../api/runtime/auth-emulator';
-import { startServer, type RunningServer } from '../../api/runtime/start-server';
 import {
   addCars,
   catalogueCarIds,
@@ -22,9 +15,8 @@ import {
   type Collector,
 } from '../../bench/ui/app-session';
 import { describeViolations, seriousViolations } from '../fixtures/axe';
-import { launchChromium } from '../fixtures/chromium';
+import { startAppUnderTest, type AppUnderTest } from '../fixtures/app-under-test';
 
-const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const PHONE = { width: 390, height: 844 };
 
 /** The main screens; guarded ones are visited signed in, the sign-in screens signed out. */
@@ -46,19 +38,15 @@ const SIGNED_IN_SCREENS = [
 const SIGNED_OUT_SCREENS = ['/home', '/login', '/signup'];
 const LOADING = /^(Loading\.\.\.|Loading Screen\.\.\.|Authenticating\.\.\.|Loading Profile\.\.\.)$/;
 
-let server: RunningServer;
+let app: AppUnderTest;
 let browser: Browser;
-let dataDir: string;
 let base: string;
 let collector: Collector;
 let ownedCarId: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'diecast-a11y-e2e-'));
-  const env = parseEnv({ DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST });
-  server = await startServer({ ...env, PORT: 0 }, { projectRoot });
-  base = `http://localhost:${server.port}`;
-  browser = await launchChromium();
+  app = await startAppUnderTest('accessibility');
+  ({ browser, base } = app);
   // A collector with something to show on every collection screen.
   collector = await createCollector(base);
   const carIds = await catalogueCarIds(base);
@@ -73,9 +61,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await app?.stop();
 });
 
 /** Waits until the screen has content: no loading status left, and a heading on screen. */

@@ -6,12 +6,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startAppUnderTest, type AppUnderTest } from '../fixtures/app-under-test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../../api/env';
-import { EMULATOR_HOST } from '../../api/runtime/auth-emulator';
-import { startServer, type RunningServer } from '../../api/runtime/start-server';
 import {
   addCarInApp,
   addCars,
@@ -25,31 +22,24 @@ import {
   WAIT,
   type Collector,
 } from '../../bench/ui/app-session';
-import { CHROMIUM_PATH, launchChromium } from '../fixtures/chromium';
+import { CHROMIUM_PATH } from '../fixtures/chromium';
 
-const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const PHONE = { width: 390, height: 844 };
 const INSTALL_TITLE = 'Put Diecast Garage on your home screen';
 
-let server: RunningServer;
+let app: AppUnderTest;
 let browser: Browser;
-let dataDir: string;
 let base: string;
 let carIds: string[];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'diecast-badges-e2e-'));
-  const env = parseEnv({ DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST });
-  server = await startServer({ ...env, PORT: 0 }, { projectRoot });
-  base = `http://localhost:${server.port}`;
-  browser = await launchChromium();
+  app = await startAppUnderTest('badges-and-celebrations');
+  ({ browser, base } = app);
   carIds = await catalogueCarIds(base);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await app?.stop();
 });
 
 /** A fresh phone-sized browser; page errors are added to a failure's message. */

@@ -1,18 +1,14 @@
 // Browsing the catalogue on a phone with the network off after the first load: mainlines → a
 // year → a car → add it, edit the copy, favourite it; a five-pack added as a set; search by name
 // and toy number; filter by hunt type. Everything comes from the device's copy of the catalogue.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../../api/env';
-import { EMULATOR_HOST } from '../../api/runtime/auth-emulator';
-import { startServer, type RunningServer } from '../../api/runtime/start-server';
 import type { CatalogCarInput } from '../../src/shared/catalog/types';
 import { signUpTestUser, type TestUser } from '../fixtures/auth';
-import { launchChromium } from '../fixtures/chromium';
+import { startAppUnderTest, type AppUnderTest } from '../fixtures/app-under-test';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const shots = join(projectRoot, 'test-results');
@@ -23,24 +19,18 @@ const demo = JSON.parse(
   readFileSync(join(projectRoot, 'api/catalog/demo-catalog.json'), 'utf8'),
 ) as CatalogCarInput[];
 
-let server: RunningServer;
+let app: AppUnderTest;
 let browser: Browser;
-let dataDir: string;
 let base: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'diecast-browse-e2e-'));
-  const env = parseEnv({ DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST });
-  server = await startServer({ ...env, PORT: 0 }, { projectRoot });
-  base = `http://localhost:${server.port}`;
-  browser = await launchChromium();
+  app = await startAppUnderTest('browsing-the-catalogue');
+  ({ browser, base } = app);
   mkdirSync(shots, { recursive: true });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await app?.stop();
 });
 
 // ---- Helpers ---------------------------------------------------------------------------------

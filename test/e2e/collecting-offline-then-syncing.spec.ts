@@ -2,14 +2,12 @@
 // server exactly once when the network is back, a refused one is reverted on screen, a worker
 // update mid-queue loses and doubles nothing, and the periodic sync handler pulls server changes.
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../../api/env';
 import {
   catalogCars,
   carInstances,
@@ -18,10 +16,10 @@ import {
   processedKeys,
   setInstances,
 } from '../../api/db/schema';
-import { startServer, type RunningServer } from '../../api/runtime/start-server';
+import type { RunningServer } from '../../api/runtime/start-server';
 import { EMULATOR_HOST } from '../../api/runtime/auth-emulator';
 import { signUpTestUser } from '../fixtures/auth';
-import { launchChromium } from '../fixtures/chromium';
+import { startAppUnderTest, type AppUnderTest } from '../fixtures/app-under-test';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const PHONE = { width: 390, height: 844 };
@@ -31,27 +29,20 @@ const REVERTED = 'An error occurred. Your changes have been reverted.';
 const WAIT = { timeout: 20_000, interval: 100 };
 
 let server: RunningServer;
+let app: AppUnderTest;
 let browser: Browser;
 // A copy of dist/ (the update test changes its sw.js; the shared dist/ must stay as built).
 let root: string;
 let base: string;
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'diecast-offline-e2e-'));
-  cpSync(join(projectRoot, 'dist'), join(root, 'dist'), { recursive: true });
-  const env = parseEnv({
-    DATA_DIR: join(root, 'data'),
-    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-  });
-  server = await startServer({ ...env, PORT: 0 }, { projectRoot: root });
-  base = `http://localhost:${server.port}`;
-  browser = await launchChromium();
+  app = await startAppUnderTest('collecting-offline-then-syncing');
+  ({ browser, server, base } = app);
+  root = app.root;
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (root) rmSync(root, { recursive: true, force: true });
+  await app?.stop();
 });
 
 // ---- Browser helpers -----------------------------------------------------------------------

@@ -3,16 +3,13 @@
 // action handler of SPEC §4/§5/§8 through real emulator codes, password reset, Google's popup or
 // redirect choice and generated usernames, and the guard passing offline from the local profile.
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import axe from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../../api/env';
 import { EMULATOR_HOST } from '../../api/runtime/auth-emulator';
-import { startServer, type RunningServer } from '../../api/runtime/start-server';
 import { deleteApp, initializeApp } from 'firebase/app';
 import {
   connectAuthEmulator,
@@ -40,7 +37,7 @@ import {
 import { nextFromContinueUrl, safeNext } from '../../src/features/auth/next-path';
 import { checkUsername, suggestUsername } from '../../src/features/auth/username-form';
 import { generateUsername } from '../../src/shared/profile/username';
-import { launchChromium } from '../fixtures/chromium';
+import { startAppUnderTest, type AppUnderTest } from '../fixtures/app-under-test';
 import {
   createAccount,
   latestOobCode,
@@ -58,34 +55,23 @@ const WAIT = { timeout: 20_000, interval: 100 };
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-let server: RunningServer;
+let app: AppUnderTest;
 let browser: Browser;
-let root: string;
 let base: string;
 let apiKey: string;
 
 beforeAll(async () => {
-  // A private copy of dist/: another test run may rebuild the shared one meanwhile.
-  root = mkdtempSync(join(tmpdir(), 'diecast-signin-e2e-'));
-  cpSync(join(projectRoot, 'dist'), join(root, 'dist'), { recursive: true });
-  const env = parseEnv({
-    DATA_DIR: join(root, 'data'),
-    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-  });
-  server = await startServer({ ...env, PORT: 0 }, { projectRoot: root });
-  base = `http://localhost:${server.port}`;
+  app = await startAppUnderTest('signing-in-and-the-guard');
+  ({ browser, base } = app);
   const config = (await (await fetch(`${base}/api/config`)).json()) as {
     firebase: { apiKey: string };
   };
   apiKey = config.firebase.apiKey;
-  browser = await launchChromium();
   mkdirSync(shots, { recursive: true });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (root) rmSync(root, { recursive: true, force: true });
+  await app?.stop();
 });
 
 // ---- Helpers ------------------------------------------------------------------------------------

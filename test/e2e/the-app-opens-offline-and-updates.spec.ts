@@ -1,17 +1,12 @@
 // The service worker, in Chromium against the real server: offline shell, photo cache, cache
 // headers, and the 'A new version is ready' update flow.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../../api/env';
-import { startServer, type RunningServer } from '../../api/runtime/start-server';
-import { EMULATOR_HOST } from '../../api/runtime/auth-emulator';
-import { launchChromium } from '../fixtures/chromium';
+import type { RunningServer } from '../../api/runtime/start-server';
+import { startAppUnderTest, type AppUnderTest } from '../fixtures/app-under-test';
 
-const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 // A 1×1 PNG standing in for a catalogue photo.
 const PHOTO = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==',
@@ -27,6 +22,7 @@ self.addEventListener('message', (event) => {
 `;
 
 let server: RunningServer;
+let app: AppUnderTest;
 let browser: Browser;
 // The server reads dist/ under its project root: this test serves a copy, so changing sw.js
 // here never touches the dist/ other tests use.
@@ -34,22 +30,14 @@ let root: string;
 let base: string;
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'diecast-sw-e2e-'));
-  cpSync(join(projectRoot, 'dist'), join(root, 'dist'), { recursive: true });
+  app = await startAppUnderTest('the-app-opens-offline-and-updates');
+  ({ browser, server, base } = app);
+  root = app.root;
   writeFileSync(join(root, 'dist', 'test-photo.png'), PHOTO);
-  const env = parseEnv({
-    DATA_DIR: join(root, 'data'),
-    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-  });
-  server = await startServer({ ...env, PORT: 0 }, { projectRoot: root });
-  base = `http://localhost:${server.port}`;
-  browser = await launchChromium();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(root, { recursive: true, force: true });
+  await app?.stop();
 });
 
 async function withContext(run: (context: BrowserContext) => Promise<void>): Promise<void> {

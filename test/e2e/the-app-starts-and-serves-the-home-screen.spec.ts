@@ -1,31 +1,24 @@
 // The real server (as `npm start` boots it) serves the built app, the SPA fallback and the API.
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../../api/env';
-import { startServer, type RunningServer } from '../../api/runtime/start-server';
-import { EMULATOR_HOST } from '../../api/runtime/auth-emulator';
-import { launchChromium } from '../fixtures/chromium';
+import type { RunningServer } from '../../api/runtime/start-server';
+import { startAppUnderTest, type AppUnderTest } from '../fixtures/app-under-test';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 let server: RunningServer;
+let app: AppUnderTest;
 let browser: Browser;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'diecast-e2e-'));
-  const env = parseEnv({ DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST });
-  server = await startServer({ ...env, PORT: 0 }, { projectRoot });
-  browser = await launchChromium();
+  app = await startAppUnderTest('the-app-starts-and-serves-the-home-screen');
+  ({ browser, server } = app);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await app?.stop();
 });
 
 describe('a fresh install', () => {
