@@ -4,10 +4,11 @@
 //    download + store, add-car-instance → useLiveQuery with a 10,000-car collection (and a raw
 //    put, for scale), and catalogue search per keystroke.
 // Figures are printed and written to bench/results/sync.json.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { machineInfo, reportTargets, writeResults } from './lib/results';
 import { parseEnv } from '../api/env';
 import { startAuthEmulator } from '../api/runtime/auth-emulator';
 import { startServer } from '../api/runtime/start-server';
@@ -146,52 +147,29 @@ function report({
       `Catalogue on the wire: ${fmt(download.transferBytes / 1024, 0)} KiB. ` +
       `Load average (1 min): ${fmt(loadAtStart, 2)} at start, ${fmt(loadavg()[0] ?? 0, 2)} at end.`,
   );
-  const missed = Object.entries(met)
-    .filter(([, ok]) => !ok)
-    .map(([name]) => name);
-  console.log(missed.length === 0 ? 'All targets met.' : `Targets missed: ${missed.join(', ')}`);
+  reportTargets(met);
 
-  mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
-  writeFileSync(
-    new URL('./results/sync.json', import.meta.url),
-    `${JSON.stringify(
-      {
-        benchmark: 'sync',
-        date: new Date().toISOString(),
-        machine: {
-          cores: cpus().length,
-          cpu: cpus()[0]?.model,
-          memory: `${Math.round(totalmem() / 2 ** 30)} GiB`,
-          node: process.version,
-          chromium: browser.chromium,
-          loadAverage1m: {
-            atStart: Number(loadAtStart.toFixed(2)),
-            atEnd: Number((loadavg()[0] ?? 0).toFixed(2)),
-          },
-        },
-        catalogue,
-        replay: {
-          ...replay,
-          queueMs: Math.round(replay.queueMs),
-          batch: {
-            ...replay.batch,
-            convergedMs: Math.round(replay.batch.convergedMs),
-            pushedMs: Math.round(replay.batch.pushedMs),
-            breakdown: Object.fromEntries(
-              Object.entries(replay.batch.breakdown).map(([part, ms]) => [part, Math.round(ms)]),
-            ),
-          },
-          perRequest: { ...replay.perRequest, ms: Math.round(replay.perRequest.ms) },
-          speedup: Number(replay.speedup.toFixed(1)),
-        },
-        browser,
-        targets,
-        met,
+  writeResults('sync', {
+    machine: machineInfo(loadAtStart, { chromium: browser.chromium }),
+    catalogue,
+    replay: {
+      ...replay,
+      queueMs: Math.round(replay.queueMs),
+      batch: {
+        ...replay.batch,
+        convergedMs: Math.round(replay.batch.convergedMs),
+        pushedMs: Math.round(replay.batch.pushedMs),
+        breakdown: Object.fromEntries(
+          Object.entries(replay.batch.breakdown).map(([part, ms]) => [part, Math.round(ms)]),
+        ),
       },
-      null,
-      2,
-    )}\n`,
-  );
+      perRequest: { ...replay.perRequest, ms: Math.round(replay.perRequest.ms) },
+      speedup: Number(replay.speedup.toFixed(1)),
+    },
+    browser,
+    targets,
+    met,
+  });
 }
 
 main().then(

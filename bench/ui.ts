@@ -6,10 +6,11 @@
 //    added through POST /api/sync/push and pulled by the app): first render after the tap on
 //    'My Collection' and on a cold load, then long tasks while the list is flung down and up.
 // Figures are printed and written to bench/results/ui.json.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { machineInfo, reportTargets, writeResults } from './lib/results';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { parseEnv } from '../api/env';
 import { startAuthEmulator } from '../api/runtime/auth-emulator';
@@ -361,53 +362,30 @@ function report({
   console.log(
     `Load average (1 min): ${fmt(loadAtStart, 2)} at start, ${fmt(loadavg()[0] ?? 0, 2)} at end.`,
   );
-  const missed = Object.entries(met)
-    .filter(([, ok]) => !ok)
-    .map(([name]) => name);
-  console.log(missed.length === 0 ? 'All targets met.' : `Targets missed: ${missed.join(', ')}`);
+  reportTargets(met);
 
-  mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
-  writeFileSync(
-    new URL('./results/ui.json', import.meta.url),
-    `${JSON.stringify(
-      {
-        benchmark: 'ui',
-        date: new Date().toISOString(),
-        machine: {
-          cores: cpus().length,
-          cpu: cpus()[0]?.model,
-          memory: `${Math.round(totalmem() / 2 ** 30)} GiB`,
-          node: process.version,
-          chromium,
-          loadAverage1m: {
-            atStart: Number(loadAtStart.toFixed(2)),
-            atEnd: Number((loadavg()[0] ?? 0).toFixed(2)),
-          },
-        },
-        catalogue,
-        firstScreen: {
-          path: '/home',
-          gzipLevel: 9,
-          gzipKiB: Number(fmt(kib(budgeted.gzipBytes))),
-          measuredBy: needed ? 'vite manifest (entry + static imports + home chunk)' : 'requests',
-          scripts: budgeted.scripts,
-          requestedBeforeReadyGzipKiB: {
-            firstVisit: Number(fmt(kib(signedOut.beforeReady.gzipBytes))),
-            signedIn: Number(fmt(kib(signedIn.beforeReady.gzipBytes))),
-          },
-          withIdlePreloads: {
-            gzipKiB: Number(fmt(kib(signedOut.all.gzipBytes))),
-            scripts: signedOut.all.scripts,
-          },
-        },
-        collection: { size: COLLECTION_SIZE, rowSelector: ROW, ...collection },
-        targets,
-        met,
+  writeResults('ui', {
+    machine: machineInfo(loadAtStart, { chromium }),
+    catalogue,
+    firstScreen: {
+      path: '/home',
+      gzipLevel: 9,
+      gzipKiB: Number(fmt(kib(budgeted.gzipBytes))),
+      measuredBy: needed ? 'vite manifest (entry + static imports + home chunk)' : 'requests',
+      scripts: budgeted.scripts,
+      requestedBeforeReadyGzipKiB: {
+        firstVisit: Number(fmt(kib(signedOut.beforeReady.gzipBytes))),
+        signedIn: Number(fmt(kib(signedIn.beforeReady.gzipBytes))),
       },
-      null,
-      2,
-    )}\n`,
-  );
+      withIdlePreloads: {
+        gzipKiB: Number(fmt(kib(signedOut.all.gzipBytes))),
+        scripts: signedOut.all.scripts,
+      },
+    },
+    collection: { size: COLLECTION_SIZE, rowSelector: ROW, ...collection },
+    targets,
+    met,
+  });
 }
 
 main().then(
