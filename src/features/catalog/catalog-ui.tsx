@@ -249,7 +249,7 @@ export function EmptyState({
             <Link
               key={action.href}
               href={action.href}
-              className={`button-link${index === 0 ? ' button-link--primary' : ''}`}
+              className={`pill-link${index === 0 ? ' pill-link--primary' : ''}`}
             >
               {action.label}
             </Link>

@@ -263,3 +263,17 @@ export function ScreenBody({ children, label }: { children: ReactNode; label?: s
     </main>
   );
 }
+
+/** UI.md's teaching empty state: the two ways to start ('Search a car', 'Browse 2025 mainlines'). */
+export function StartCollectingLinks() {
+  return (
+    <>
+      <Link href="/search" className="pill-link pill-link--primary">
+        Search a car
+      </Link>
+      <Link href="/mainlines/2025" className="pill-link">
+        Browse 2025 mainlines
+      </Link>
+    </>
+  );
+}

@@ -32,6 +32,7 @@ import {
   ProgressBar,
   ScreenBody,
   SetRowLink,
+  StartCollectingLinks,
   SyncLine,
 } from './collection-parts';
 import { VirtualList } from './virtual-list';
@@ -186,12 +187,7 @@ export function CollectionScreen() {
           </p>
         ) : empty ? (
           <EmptyState title="Your garage is empty" text="Search a car or browse 2025 mainlines">
-            <Link href="/search" className="cl-button cl-button--primary">
-              Search a car
-            </Link>
-            <Link href="/mainlines/2025" className="cl-button">
-              Browse 2025 mainlines
-            </Link>
+            <StartCollectingLinks />
           </EmptyState>
         ) : (
           <>

@@ -1,7 +1,6 @@
 // /favorites and /wishlist: cars and sets with when they were added, each removable (the toggle
 // calls of SPEC §7 with "is in the list" = true).
 import { useMemo } from 'react';
-import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
 import {
   useListEntries,
@@ -13,7 +12,14 @@ import { showError } from '../../errors/show-error';
 import { changeCollection } from '../../sync/collection-actions';
 import { ScreenHeader } from '../../ui/screen-header';
 import type { ListItem } from './collection-order';
-import { CarRowLink, EmptyState, formatDay, ScreenBody, SetRowLink } from './collection-parts';
+import {
+  CarRowLink,
+  EmptyState,
+  formatDay,
+  ScreenBody,
+  SetRowLink,
+  StartCollectingLinks,
+} from './collection-parts';
 import { GroupHeading, tallSize, isHeader } from './collection-screen';
 import { VirtualList } from './virtual-list';
 
@@ -129,12 +135,7 @@ function ListScreen({ kind }: { kind: ListKind }) {
           </p>
         ) : items.length === 0 ? (
           <EmptyState title={words.empty} text={words.hint}>
-            <Link href="/search" className="cl-button cl-button--primary">
-              Search a car
-            </Link>
-            <Link href="/mainlines/2025" className="cl-button">
-              Browse 2025 mainlines
-            </Link>
+            <StartCollectingLinks />
           </EmptyState>
         ) : (
           <VirtualList

@@ -98,7 +98,7 @@ export function RecentAddedScreen() {
           </p>
         ) : recent.length === 0 ? (
           <EmptyState title="Nothing added yet" text="Cars you add show up here, newest first.">
-            <Link href="/search" className="cl-button cl-button--primary">
+            <Link href="/search" className="pill-link pill-link--primary">
               Search a car
             </Link>
           </EmptyState>

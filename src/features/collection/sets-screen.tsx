@@ -73,7 +73,7 @@ export function CompletedSetsScreen() {
             title="No sets started yet"
             text="Every car you add counts toward its series or 5-pack. Complete sets show here with a gold edge."
           >
-            <Link href="/mainlines/2025" className="cl-button cl-button--primary">
+            <Link href="/mainlines/2025" className="pill-link pill-link--primary">
               Browse 2025 mainlines
             </Link>
           </EmptyState>

@@ -12,7 +12,14 @@ import {
 import type { Condition } from '../../shared/collection/types';
 import { ScreenHeader } from '../../ui/screen-header';
 import { collectionHref } from './collection-order';
-import { EmptyState, formatCount, formatMoney, plural, ScreenBody } from './collection-parts';
+import {
+  EmptyState,
+  formatCount,
+  formatMoney,
+  plural,
+  ScreenBody,
+  StartCollectingLinks,
+} from './collection-parts';
 
 interface Bar {
   key: string;
@@ -190,12 +197,7 @@ export function StatsScreen() {
           </p>
         ) : stats.cars === 0 && stats.sets === 0 ? (
           <EmptyState title="No stats yet" text="Search a car or browse 2025 mainlines">
-            <Link href="/search" className="cl-button cl-button--primary">
-              Search a car
-            </Link>
-            <Link href="/mainlines/2025" className="cl-button">
-              Browse 2025 mainlines
-            </Link>
+            <StartCollectingLinks />
           </EmptyState>
         ) : (
           <>
