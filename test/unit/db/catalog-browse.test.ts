@@ -32,31 +32,15 @@ import {
 import { setLink } from '../../../src/features/catalog/links';
 import type { CatalogCar, CatalogSet } from '../../../src/shared/catalog/types';
 import { applyLocalChange } from '../../../src/sync/local-change';
+import { fixtureCar } from '../../fixtures/catalog';
 import { fixedClock, openTestDevice } from '../../fixtures/device';
 
 function car(id: string, overrides: Partial<CatalogCar> = {}): CatalogCar {
-  return {
-    id,
+  return fixtureCar(id, id, {
     toyNumber: id.toUpperCase().replace(/-/g, '').slice(-5),
-    collectorNumber: null,
-    name: id,
-    image: null,
     series: null,
-    seriesNumber: null,
-    year: 2024,
-    color: 'Red',
-    setName: null,
-    type: 'Mainline',
-    category: null,
-    huntType: null,
-    brand: 'Hot Wheels',
-    retailPrice: 1.25,
-    setRetailPrice: null,
-    carsInSet: null,
-    setId: null,
-    fivePackId: null,
     ...overrides,
-  };
+  });
 }
 
 const dream = (n: number, year: number, extra: Partial<CatalogCar> = {}) =>
