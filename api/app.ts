@@ -11,6 +11,12 @@ import { profileRoutes } from './routes/profile';
 import { syncRoutes } from './routes/sync';
 import { tutorialRoutes } from './routes/tutorials';
 import { userRoutes } from './routes/users';
+import { postRoutes } from './routes/posts';
+import { communityProfileRoutes } from './routes/community-profiles';
+import { tradeRoutes } from './routes/trade';
+import { liveRoutes } from './routes/live';
+import { premiumRoutes } from './routes/premium';
+import { pushRoutes } from './routes/push';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -29,6 +35,13 @@ export function createApp(deps: AppDeps) {
   api.route('/sync', syncRoutes(deps));
   api.route('/', catalogRoutes(deps));
   api.route('/', clientConfigRoutes(deps));
+  // Issue 5: each of these declares its own full paths (posts/…, comments/…, listings/…).
+  api.route('/', postRoutes(deps));
+  api.route('/', communityProfileRoutes(deps));
+  api.route('/', tradeRoutes(deps));
+  api.route('/', liveRoutes(deps));
+  api.route('/', premiumRoutes(deps));
+  api.route('/', pushRoutes(deps));
   api.all('*', (c) => c.json({ error: `Not found: ${c.req.method} ${c.req.path}` }, 404));
 
   const app = new Hono<AppEnv>();

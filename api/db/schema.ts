@@ -185,3 +185,217 @@ export const processedKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+// ---- Community (issue 5). Still keyed by the acting user's id where a user owns the row. ----
+
+/** A collector's public face: avatar and bio beside the profile (username lives on profiles). */
+export const profileDetails = pgTable('profile_details', {
+  userId: text('user_id').primaryKey(),
+  /** A photo id of the user's own (photos table), or null for the initials avatar. */
+  avatarPhotoId: text('avatar_photo_id'),
+  bio: text('bio').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Uploaded photos: bytes live in the storage interface (DATA_DIR/uploads by default). */
+export const photos = pgTable(
+  'photos',
+  {
+    userId: text('user_id').notNull(),
+    /** Made on the device (DESIGN.md: ids a change creates are client ids). */
+    id: text('id').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.id] }), uniqueIndex('photos_id_idx').on(t.id)],
+);
+
+export interface TaggedItem {
+  kind: 'car' | 'set';
+  id: string;
+}
+
+export const posts = pgTable(
+  'posts',
+  {
+    userId: text('user_id').notNull(),
+    id: text('id').notNull(),
+    body: text('body').notNull(),
+    photoIds: jsonb('photo_ids').$type<string[]>().notNull().default([]),
+    tagged: jsonb('tagged').$type<TaggedItem[]>().notNull().default([]),
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    uniqueIndex('posts_id_idx').on(t.id),
+    index('posts_created_idx').on(t.createdAt),
+  ],
+);
+
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    userId: text('user_id').notNull(),
+    postId: text('post_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] })],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    userId: text('user_id').notNull(),
+    id: text('id').notNull(),
+    postId: text('post_id').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    uniqueIndex('comments_id_idx').on(t.id),
+    index('comments_post_idx').on(t.postId, t.createdAt),
+  ],
+);
+
+export const postReports = pgTable(
+  'post_reports',
+  {
+    userId: text('user_id').notNull(),
+    postId: text('post_id').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] })],
+);
+
+/** user_id follows followee_id. */
+export const follows = pgTable(
+  'follows',
+  {
+    userId: text('user_id').notNull(),
+    followeeId: text('followee_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.followeeId] }),
+    index('follows_followee_idx').on(t.followeeId),
+  ],
+);
+
+/** A trade-board listing of one of the seller's (user_id) car or set instances. */
+export const listings = pgTable(
+  'listings',
+  {
+    userId: text('user_id').notNull(),
+    id: text('id').notNull(),
+    kind: text('kind').notNull(), // 'car' | 'set'
+    itemId: text('item_id').notNull(),
+    instanceId: text('instance_id').notNull(),
+    forTrade: integer('for_trade').notNull().default(0), // 0 or 1
+    forSale: integer('for_sale').notNull().default(0), // 0 or 1
+    /** null: trade only. */
+    askingPrice: money('asking_price'),
+    wants: text('wants').notNull().default(''),
+    status: text('status').notNull().default('open'), // open | sold | traded | withdrawn
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    uniqueIndex('listings_id_idx').on(t.id),
+    index('listings_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export interface OfferedCar {
+  carId: string;
+  instanceId: string;
+}
+
+/** An offer by user_id (the buyer) on seller_id's listing. */
+export const offers = pgTable(
+  'offers',
+  {
+    userId: text('user_id').notNull(),
+    id: text('id').notNull(),
+    listingId: text('listing_id').notNull(),
+    sellerId: text('seller_id').notNull(),
+    message: text('message').notNull(),
+    offeredCars: jsonb('offered_cars').$type<OfferedCar[]>().notNull().default([]),
+    /** A cash amount offered, or null. */
+    price: money('price'),
+    status: text('status').notNull().default('pending'), // pending | accepted | declined | withdrawn
+    reply: text('reply'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    uniqueIndex('offers_id_idx').on(t.id),
+    index('offers_listing_idx').on(t.listingId),
+    index('offers_seller_idx').on(t.sellerId),
+  ],
+);
+
+/** Tutorials written by the team (api/learn/tutorials.json), loaded at start. */
+export const tutorials = pgTable('tutorials', {
+  id: text('id').primaryKey(),
+  position: integer('position').notNull(),
+  title: text('title').notNull(),
+  summary: text('summary').notNull(),
+  minutes: integer('minutes').notNull(),
+  sections: jsonb('sections').$type<{ heading: string; paragraphs: string[] }[]>().notNull(),
+});
+
+export const liveStreams = pgTable(
+  'live_streams',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    hostName: text('host_name').notNull(),
+    description: text('description').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** scheduled | live | ended */
+    status: text('status').notNull(),
+    embedUrl: text('embed_url').notNull(),
+  },
+  (t) => [index('live_streams_starts_idx').on(t.startsAt)],
+);
+
+/** Web Push subscriptions of a user's devices. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    userId: text('user_id').notNull(),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.endpoint] }),
+    index('push_subscriptions_endpoint_idx').on(t.endpoint),
+  ],
+);
+
+/** Checkout sessions of the payment provider, and what became of them. */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    userId: text('user_id').notNull(),
+    sessionId: text('session_id').notNull(),
+    provider: text('provider').notNull(), // 'stripe' | 'development'
+    status: text('status').notNull(), // open | complete | expired
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.sessionId] }),
+    uniqueIndex('checkout_sessions_id_idx').on(t.sessionId),
+  ],
+);

@@ -1,7 +1,12 @@
-// What every route can reach: the database, the clock and id source, and the signed-in user.
+// What every route can reach: the database, the clock and id source, and the signed-in user,
+// plus the edges of the machine (photo storage, push, payments) behind small interfaces.
 import type { Database } from '../db/database';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { ClientConfig } from '../routes/client-config';
+import type { WriteRateLimit } from './write-rate-limit';
+import type { Notifier } from '../push/notifier';
+import type { PhotoStore } from '../posts/photo-store';
+import type { PaymentProvider } from '../premium/payment-provider';
 
 export interface AppDeps {
   db: Database;
@@ -11,6 +16,14 @@ export interface AppDeps {
   newId?: () => string;
   /** Served at GET /api/config for the device's Firebase sign-in. */
   clientConfig?: ClientConfig;
+  /** Community writes per user; absent: unlimited (most tests). */
+  writeRateLimit?: WriteRateLimit;
+  /** Sends a push message to a user's devices; absent: nothing is sent. */
+  notifier?: Notifier;
+  /** Where uploaded photo bytes live; absent: photo upload answers 503. */
+  photoStore?: PhotoStore;
+  /** Checkout and its events; absent: /api/premium checkout answers 503. */
+  paymentProvider?: PaymentProvider;
 }
 
 export interface AppEnv {

@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../http/app-env';
 import { readJson } from '../http/read-json';
-import { pushMutations, systemClock } from '../collection/mutation-service';
+import {
+  pushMutations,
+  systemClock,
+  type PushEntry,
+  type PushResult,
+} from '../collection/mutation-service';
+import { isCommunityCommand, runCommunityCommand } from '../community/run-command';
 import { describeZodError } from '../../src/shared/collection/mutation-schemas';
 
 /** The device sends at most 200 per chunk; the server takes up to 1000 (bulk imports). */
@@ -28,8 +34,55 @@ export function syncRoutes(deps: AppDeps) {
   app.post('/push', requireUser(deps.verifier), async (c) => {
     const parsed = pushSchema.safeParse(await readJson(c));
     if (!parsed.success) return c.json({ error: describeZodError(parsed.error) }, 400);
-    const results = await pushMutations(deps.db, clock, c.get('userId'), parsed.data.mutations);
+    const userId = c.get('userId');
+    const entries = parsed.data.mutations;
+    const communityCount = entries.filter((entry) => isCommunityCommand(entry.name)).length;
+    const wait =
+      communityCount > 0 ? (deps.writeRateLimit?.take(userId, communityCount) ?? null) : null;
+    if (wait !== null) {
+      c.header('Retry-After', String(wait));
+      return c.json({ error: `Too many changes at once: try again in ${wait} s` }, 429);
+    }
+    const results: PushResult[] = [];
+    // In order: each run of collection changes is one batch; a community change runs alone.
+    for (const run of runsOf(entries)) {
+      if (run.community) {
+        const entry = run.entries[0] as PushEntry;
+        const { outcome, replayed } = await runCommunityCommand(
+          deps,
+          userId,
+          entry.name,
+          entry.args,
+          entry.key,
+        );
+        results.push(pushResultOf(entry.key, outcome, replayed));
+      } else {
+        results.push(...(await pushMutations(deps.db, clock, userId, run.entries)));
+      }
+    }
     return c.json({ results });
   });
   return app;
+}
+
+function runsOf(entries: PushEntry[]): { community: boolean; entries: PushEntry[] }[] {
+  const runs: { community: boolean; entries: PushEntry[] }[] = [];
+  for (const entry of entries) {
+    const community = isCommunityCommand(entry.name);
+    const last = runs.at(-1);
+    if (last && !community && !last.community) last.entries.push(entry);
+    else runs.push({ community, entries: [entry] });
+  }
+  return runs;
+}
+
+function pushResultOf(
+  key: string,
+  outcome: { status: number; body: Record<string, unknown> },
+  replayed: boolean,
+): PushResult {
+  if (outcome.status >= 200 && outcome.status < 300)
+    return { key, status: replayed ? 'duplicate' : 'ok' };
+  const error = typeof outcome.body.error === 'string' ? outcome.body.error : 'Rejected';
+  return { key, status: 'rejected', error };
 }

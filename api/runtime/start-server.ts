@@ -9,6 +9,8 @@ import { startAuthEmulator, type RunningEmulator } from './auth-emulator';
 import { seedDemoCatalogIfEmpty } from '../catalog/demo-seed';
 import { mountBuiltApp } from './static-app';
 import { clientConfigFor } from './client-config';
+import { createWriteRateLimit } from '../http/write-rate-limit';
+import { localPhotoStore } from '../posts/local-photo-store';
 
 export interface RunningServer {
   port: number;
@@ -53,6 +55,8 @@ export async function startServer(
     db: database.db,
     verifier: createTokenVerifier({ projectId: env.FIREBASE_PROJECT_ID, emulatorHost }),
     clientConfig: clientConfigFor(env, emulatorHost),
+    writeRateLimit: createWriteRateLimit(),
+    photoStore: localPhotoStore(resolve(options.projectRoot, env.DATA_DIR, 'uploads')),
   });
   mountBuiltApp(app, resolve(options.projectRoot, 'dist'));
 

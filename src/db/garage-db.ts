@@ -81,6 +81,26 @@ export interface OutboxRow {
   createdAt: string;
 }
 
+/** A community GET answer kept for offline reading (the feed, profiles, listings, tutorials). */
+export interface CommunityCacheRow {
+  /** The request path, e.g. '/api/posts/feed?scope=everyone'. */
+  key: string;
+  /** Whose view it is ('' for signed-out reads): a shared device never shows another's view. */
+  userId: string;
+  body: unknown;
+  fetchedAt: string;
+}
+
+/** A photo picked for a post (or avatar) while offline: uploaded before its outbox entry. */
+export interface PhotoUploadRow {
+  /** The photo id the device made; the post's photoIds name it. */
+  id: string;
+  userId: string;
+  contentType: string;
+  blob: Blob;
+  createdAt: string;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -107,6 +127,13 @@ export const GARAGE_SCHEMA: { version: number; stores: Record<string, string | n
       meta: 'key',
     },
   },
+  {
+    version: 2,
+    stores: {
+      communityCache: 'key, userId',
+      photoUploads: 'id, userId',
+    },
+  },
 ];
 
 export class GarageDb extends Dexie {
@@ -120,6 +147,8 @@ export class GarageDb extends Dexie {
   snapshots!: EntityTable<SnapshotRow, 'userId'>;
   outbox!: EntityTable<OutboxRow, 'key'>;
   meta!: EntityTable<MetaRow, 'key'>;
+  communityCache!: EntityTable<CommunityCacheRow, 'key'>;
+  photoUploads!: EntityTable<PhotoUploadRow, 'id'>;
 
   /** `options` lets tests hand in fake IndexedDB; the app and the worker use the real one. */
   constructor(name = 'diecast-garage', options?: DexieOptions) {

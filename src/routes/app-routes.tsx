@@ -4,11 +4,16 @@ import { Redirect, Route, Switch } from 'wouter';
 import { Guard, LoginRedirectWatcher } from './guard';
 import { lazyScreen } from './lazy-screen';
 import { NavLayout } from './nav-layout';
-import { PlannedScreen } from './planned-screen';
 
 const catalog = () => import('../features/catalog/catalog-screens');
 const collection = () => import('../features/collection/collection-screens');
 const auth = () => import('../features/auth/auth-screens');
+const social = () => import('../features/social/social-screens');
+const profiles = () => import('../features/profiles/profile-screens');
+const tradeBoard = () => import('../features/trade-board/trade-board-screens');
+const learn = () => import('../features/learn/learn-screens');
+const live = () => import('../features/live/live-screens');
+const premium = () => import('../features/premium/premium-screens');
 
 const Home = lazyScreen(() =>
   import('../features/home/home-screen').then((m) => ({ default: m.HomeScreen })),
@@ -51,17 +56,31 @@ const Login = lazyScreen(() => auth().then((m) => ({ default: m.LoginScreen })))
 const SetNewPassword = lazyScreen(() => auth().then((m) => ({ default: m.SetNewPasswordScreen })));
 const AuthAction = lazyScreen(() => auth().then((m) => ({ default: m.AuthActionScreen })));
 
-const planned = (title: string) =>
-  function Planned() {
-    return <PlannedScreen title={title} />;
-  };
+const Feed = lazyScreen(() => social().then((m) => ({ default: m.FeedScreen })));
+const Post = lazyScreen(() => social().then((m) => ({ default: m.PostScreen })));
+const NewPost = lazyScreen(() => social().then((m) => ({ default: m.NewPostScreen })));
+const Profile = lazyScreen(() => profiles().then((m) => ({ default: m.ProfileScreen })));
+const EditProfile = lazyScreen(() => profiles().then((m) => ({ default: m.EditProfileScreen })));
+const Leaderboard = lazyScreen(() => profiles().then((m) => ({ default: m.LeaderboardScreen })));
+const SearchUsers = lazyScreen(() => profiles().then((m) => ({ default: m.SearchUsersScreen })));
+const SearchAll = lazyScreen(() => profiles().then((m) => ({ default: m.SearchAllScreen })));
+const TradeBoard = lazyScreen(() => tradeBoard().then((m) => ({ default: m.TradeBoardScreen })));
+const CreateListing = lazyScreen(() =>
+  tradeBoard().then((m) => ({ default: m.CreateListingScreen })),
+);
+const Listing = lazyScreen(() => tradeBoard().then((m) => ({ default: m.ListingScreen })));
+const Learn = lazyScreen(() => learn().then((m) => ({ default: m.LearnScreen })));
+const Tutorial = lazyScreen(() => learn().then((m) => ({ default: m.TutorialScreen })));
+const Live = lazyScreen(() => live().then((m) => ({ default: m.LiveScreen })));
+const Premium = lazyScreen(() => premium().then((m) => ({ default: m.PremiumScreen })));
+const Subscribe = lazyScreen(() => premium().then((m) => ({ default: m.SubscribeScreen })));
 
 /** Public routes: anyone may browse them, with the bottom bar. */
 const publicRoutes: [string, React.ComponentType][] = [
   ['/home', Home],
-  ['/social', planned('Community')],
-  ['/trade', planned('Trade board')],
-  ['/premium', planned('Premium')],
+  ['/social', Feed],
+  ['/trade', TradeBoard],
+  ['/premium', Premium],
   ['/mainlines', MainlinesYears],
   ['/mainlines/five-pack/:year/:fivePackId', FivePack],
   ['/mainlines/:year', MainlinesYear],
@@ -78,8 +97,8 @@ const publicRoutes: [string, React.ComponentType][] = [
 /** Guarded routes: a signed-in collector with a username, with the bottom bar. */
 const guardedRoutes: [string, React.ComponentType][] = [
   ['/car/:carId', CarDetail],
-  ['/post/:postId', planned('Post')],
-  ['/p/:postId', planned('Post')],
+  ['/post/:postId', Post],
+  ['/p/:postId', Post],
   ['/collection', Collection],
   ['/collection/recentadded', RecentAdded],
   ['/collection/completedsets', CompletedSets],
@@ -90,17 +109,17 @@ const guardedRoutes: [string, React.ComponentType][] = [
   ['/search', Search],
   ['/favorites', Favorites],
   ['/settings', Settings],
-  ['/profile/edit', planned('Edit profile')],
-  ['/profile/new-post', planned('New post')],
-  ['/profile/:userId', planned('Profile')],
-  ['/posts/create', planned('New post')],
-  ['/trade/create', planned('New listing')],
-  ['/trade/listing/:listingId', planned('Listing')],
-  ['/learn', planned('Learn')],
-  ['/learn/:tutorialId', planned('Tutorial')],
-  ['/search/all', planned('Search everything')],
-  ['/search/users', planned('Find collectors')],
-  ['/leaderboard', planned('Leaderboard')],
+  ['/profile/edit', EditProfile],
+  ['/profile/new-post', NewPost],
+  ['/profile/:userId', Profile],
+  ['/posts/create', NewPost],
+  ['/trade/create', CreateListing],
+  ['/trade/listing/:listingId', Listing],
+  ['/learn', Learn],
+  ['/learn/:tutorialId', Tutorial],
+  ['/search/all', SearchAll],
+  ['/search/users', SearchUsers],
+  ['/leaderboard', Leaderboard],
   ['/hotwheels-years', HotWheelsYears],
 ];
 
@@ -133,6 +152,22 @@ const allScreens = [
   Login,
   SetNewPassword,
   AuthAction,
+  Feed,
+  Post,
+  NewPost,
+  Profile,
+  EditProfile,
+  Leaderboard,
+  SearchUsers,
+  SearchAll,
+  TradeBoard,
+  CreateListing,
+  Listing,
+  Learn,
+  Tutorial,
+  Live,
+  Premium,
+  Subscribe,
 ];
 
 /**
@@ -170,12 +205,12 @@ export function AppRoutes() {
         <Route path="/__/auth/action" component={AuthAction} />
         <Route path="/live">
           <Guard>
-            <PlannedScreen title="Live" />
+            <Live />
           </Guard>
         </Route>
         <Route path="/subscribe">
           <Guard>
-            <PlannedScreen title="Subscribe" />
+            <Subscribe />
           </Guard>
         </Route>
         {publicRoutes.map(([path, Screen]) => (

@@ -1,0 +1,116 @@
+// Runs one community command for one user, idempotently (DESIGN.md): a key seen before answers
+// its stored outcome (422 for another payload); a success is stored in the same transaction as
+// its effect; a refusal is stored on its own, so asking again gets the same refusal.
+import { and, eq } from 'drizzle-orm';
+import type { Database, Queryable } from '../db/database';
+import { processedKeys } from '../db/schema';
+import type { AppDeps } from '../http/app-env';
+import {
+  KEY_REUSED_ERROR,
+  recordProcessedKeys,
+  type StoredOutcome,
+} from '../collection/processed-keys';
+import { requestHash } from '../collection/request-hash';
+import { describeZodError } from '../../src/shared/collection/mutation-schemas';
+import { CommandError, type CommandContext } from './command';
+import { communityCommand } from './command-registry';
+
+async function storedOutcome(
+  db: Queryable,
+  userId: string,
+  key: string,
+): Promise<{ requestHash: string; outcome: StoredOutcome } | null> {
+  const [row] = await db
+    .select()
+    .from(processedKeys)
+    .where(and(eq(processedKeys.userId, userId), eq(processedKeys.key, key)));
+  return row
+    ? { requestHash: row.requestHash, outcome: { status: row.status, body: row.response } }
+    : null;
+}
+
+/** True when `name` is a community command (the push dispatcher routes it here). */
+export function isCommunityCommand(name: string): boolean {
+  return communityCommand(name) !== undefined;
+}
+
+export interface CommandRun {
+  outcome: StoredOutcome;
+  /** True when the key had been processed before (the push answers 'duplicate'). */
+  replayed: boolean;
+}
+
+export async function runCommunityCommand(
+  deps: AppDeps,
+  userId: string,
+  name: string,
+  rawArgs: unknown,
+  key: string | undefined,
+): Promise<CommandRun> {
+  const command = communityCommand(name);
+  if (!command)
+    return {
+      outcome: { status: 404, body: { error: `Unknown change: ${name}` } },
+      replayed: false,
+    };
+  const hash = requestHash(name, rawArgs);
+  const db: Database = deps.db;
+  if (key !== undefined) {
+    const prior = await storedOutcome(db, userId, key);
+    if (prior) {
+      return prior.requestHash === hash
+        ? { outcome: prior.outcome, replayed: true }
+        : { outcome: { status: 422, body: { error: KEY_REUSED_ERROR } }, replayed: true };
+    }
+  }
+  const parsed = command.schema.safeParse(rawArgs);
+  if (!parsed.success) {
+    const outcome = { status: 400, body: { error: describeZodError(parsed.error) } };
+    if (key !== undefined)
+      await recordProcessedKeys(db, userId, [{ key, requestHash: hash, outcome }]);
+    return { outcome, replayed: false };
+  }
+  const effects: (() => Promise<void>)[] = [];
+  const context: CommandContext = {
+    userId,
+    now: deps.now?.() ?? new Date().toISOString(),
+    deps,
+    afterCommit: (effect) => effects.push(effect),
+  };
+  try {
+    const outcome = await db.transaction(async (tx) => {
+      const body = await command.run(tx, context, parsed.data);
+      const result: StoredOutcome = { status: 200, body: { ok: true, ...body } };
+      if (key !== undefined) {
+        // A concurrent request with the same key loses here (primary key) and rolls back whole.
+        await tx.insert(processedKeys).values({
+          userId,
+          key,
+          requestHash: hash,
+          status: result.status,
+          response: result.body,
+        });
+      }
+      return result;
+    });
+    for (const effect of effects) {
+      effect().catch((error: unknown) =>
+        console.warn(`[${name}] after-commit effect failed:`, error),
+      );
+    }
+    return { outcome, replayed: false };
+  } catch (error) {
+    if (!(error instanceof CommandError)) {
+      // Same key raced in from another request: answer what that one stored.
+      if (key !== undefined) {
+        const prior = await storedOutcome(db, userId, key);
+        if (prior?.requestHash === hash) return { outcome: prior.outcome, replayed: true };
+      }
+      throw error;
+    }
+    const outcome = { status: error.status, body: { error: error.message } };
+    if (key !== undefined)
+      await recordProcessedKeys(db, userId, [{ key, requestHash: hash, outcome }]);
+    return { outcome, replayed: false };
+  }
+}

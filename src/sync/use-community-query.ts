@@ -1,0 +1,99 @@
+// A community read for a screen: the server's answer, or the device's kept copy offline; read
+// again whenever the outbox finishes a replay, so a pending post is replaced by the real one.
+import { useCallback, useEffect, useState } from 'react';
+import { readCommunity } from './community-client';
+import { subscribeSyncEvents } from './sync-events';
+
+export type CommunityQuery<T> =
+  | {
+      status: 'loading';
+      data: undefined;
+      error: null;
+      fromDevice: false;
+      fetchedAt: null;
+      reload(): void;
+    }
+  | {
+      status: 'ready';
+      data: T;
+      error: null;
+      fromDevice: boolean;
+      fetchedAt: string;
+      reload(): void;
+    }
+  | {
+      status: 'error';
+      data: undefined;
+      error: Error;
+      fromDevice: false;
+      fetchedAt: null;
+      reload(): void;
+    };
+
+type State<T> =
+  | { status: 'loading' }
+  | { status: 'ready'; data: T; fromDevice: boolean; fetchedAt: string }
+  | { status: 'error'; error: Error };
+
+/** `path` null: nothing to read yet (e.g. waiting for the signed-in user). */
+export function useCommunityQuery<T>(path: string | null): CommunityQuery<T> {
+  const [state, setState] = useState<{ path: string | null; value: State<T> }>({
+    path,
+    value: { status: 'loading' },
+  });
+  const [generation, setGeneration] = useState(0);
+  const reload = useCallback(() => setGeneration((n) => n + 1), []);
+
+  useEffect(() => {
+    if (path === null) return;
+    let live = true;
+    readCommunity<T>(path).then(
+      (read) => {
+        if (live)
+          setState({
+            path,
+            value: {
+              status: 'ready',
+              data: read.body,
+              fromDevice: read.fromDevice,
+              fetchedAt: read.fetchedAt,
+            },
+          });
+      },
+      (error: unknown) => {
+        if (live)
+          setState({
+            path,
+            value: {
+              status: 'error',
+              error: error instanceof Error ? error : new Error(String(error)),
+            },
+          });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [path, generation]);
+
+  useEffect(
+    () =>
+      subscribeSyncEvents((event) => {
+        if (event.type === 'idle') reload();
+      }),
+    [reload],
+  );
+
+  const value: State<T> = state.path === path ? state.value : { status: 'loading' };
+  if (value.status === 'ready') return { ...value, error: null, reload };
+  if (value.status === 'error')
+    return { ...value, data: undefined, fromDevice: false, fetchedAt: null, reload };
+  return {
+    status: 'loading',
+    data: undefined,
+    error: null,
+    fromDevice: false,
+    fetchedAt: null,
+    reload,
+  };
+}
