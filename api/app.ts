@@ -22,11 +22,15 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>();
-  api.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ error: 'Request body is larger than 1 MB' }, 413),
-    }),
+  const jsonBodyLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ error: 'Request body is larger than 1 MB' }, 413),
+  });
+  // Photo uploads (PUT /api/photos/{id}) carry raw image bytes and set their own 5 MB limit.
+  api.use((c, next) =>
+    c.req.method === 'PUT' && c.req.path.startsWith('/api/photos/')
+      ? next()
+      : jsonBodyLimit(c, next),
   );
   api.route('/profile', profileRoutes(deps));
   api.route('/users', userRoutes(deps));
