@@ -1,8 +1,40 @@
-// Issue 5 routes (posts): filled in by that feature; mounted under /api by app.ts.
+// Issue 5's posts routes, mounted under /api: the feed and a post (public reads), the posts and
+// comments commands (one endpoint each), and the photos they show.
 import { Hono } from 'hono';
+import { requireUser } from '../auth/require-user';
+import { communityHandler } from '../community/command-handler';
 import type { AppDeps, AppEnv } from '../http/app-env';
+import { optionalUser, viewerOf } from '../posts/optional-user';
+import { photoRoutes } from '../posts/photo-routes';
+import { feedQuerySchema, readFeed, readPost } from '../posts/post-reads';
+import { describeZodError, idSchema } from '../../src/shared/collection/mutation-schemas';
+import { POST_COMMAND_NAMES } from '../../src/shared/community/post-schemas';
 
 export function postRoutes(deps: AppDeps) {
-  void deps;
-  return new Hono<AppEnv>();
+  const app = new Hono<AppEnv>();
+
+  for (const name of POST_COMMAND_NAMES) {
+    app.post(`/${name}`, requireUser(deps.verifier), communityHandler(deps, name));
+  }
+
+  app.get('/posts/feed', optionalUser(deps.verifier), async (c) => {
+    const parsed = feedQuerySchema.safeParse(c.req.query());
+    if (!parsed.success) return c.json({ error: describeZodError(parsed.error) }, 400);
+    const viewerId = viewerOf(c.get('userId'));
+    if (parsed.data.scope === 'following' && !viewerId) {
+      return c.json({ error: 'Sign-in required: the following feed is yours alone' }, 401);
+    }
+    return c.json(await readFeed(deps.db, viewerId, parsed.data));
+  });
+
+  app.get('/posts/:postId', optionalUser(deps.verifier), async (c) => {
+    const postId = c.req.param('postId');
+    const notFound = () => c.json({ error: `Unknown post: ${postId}` }, 404);
+    if (!idSchema.safeParse(postId).success) return notFound();
+    const found = await readPost(deps.db, viewerOf(c.get('userId')), postId);
+    return found ? c.json(found) : notFound();
+  });
+
+  app.route('/', photoRoutes(deps));
+  return app;
 }

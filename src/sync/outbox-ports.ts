@@ -1,7 +1,9 @@
 // The replayer's ports made real: the Dexie outbox, Firebase Auth for tokens, fetch for the server.
 import type { Auth } from 'firebase/auth';
+import { deviceDb } from '../db/device-db';
 import type { GarageDb } from '../db/garage-db';
 import type { ApiClient } from './api-client';
+import { uploadNamedPhotos } from './photo-uploads';
 import type { IdentityPort, OutboxPort, ServerPort } from './replayer';
 
 export function dexieOutboxPort(db: GarageDb): OutboxPort {
@@ -32,6 +34,19 @@ export function firebaseIdentityPort(auth: Auth): IdentityPort {
   };
 }
 
-export function httpServerPort(api: ApiClient): ServerPort {
-  return { push: (token, mutations) => api.push(token, mutations) };
+/**
+ * The push, preceded by the upload of every kept photo the chunk names (a post made offline
+ * carries its photos): the server refuses a post whose photos it does not have. An upload that
+ * cannot happen now stands in for the push's answer, so the replayer's own rules retry it.
+ */
+export function httpServerPort(
+  api: ApiClient,
+  photos: { db: GarageDb; fetcher?: typeof fetch } = { db: deviceDb },
+): ServerPort {
+  return {
+    async push(token, mutations) {
+      const notNow = await uploadNamedPhotos(photos.db, token, mutations, photos.fetcher);
+      return notNow ?? api.push(token, mutations);
+    },
+  };
 }

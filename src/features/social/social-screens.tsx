@@ -1,14 +1,5 @@
-// Community screens: feed, post, new post (issue 5).
-import { PlannedScreen } from '../../routes/planned-screen';
-
-export function FeedScreen() {
-  return <PlannedScreen title="Community" />;
-}
-
-export function PostScreen() {
-  return <PlannedScreen title="Post" />;
-}
-
-export function NewPostScreen() {
-  return <PlannedScreen title="New post" />;
-}
+// Community screens (issue 5): the feed (/social), a post (/post/{id}, /p/{id}) and the new-post
+// form (/posts/create, /profile/new-post). Each lives in its own file; the routes import these.
+export { FeedScreen } from './feed-screen';
+export { PostScreen } from './post-screen';
+export { NewPostScreen } from './new-post-screen';

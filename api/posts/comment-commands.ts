@@ -1,0 +1,71 @@
+// The comment commands (issue 5): comment on a post (its author hears of it by push) and delete
+// one's own comment. Only the comment's author deletes it, not the post's author: a poster who
+// could silently remove replies could rewrite a trade dispute; a bad comment is for the team
+// (Report on the post), so moderation stays with the team.
+import { and, eq, sql } from 'drizzle-orm';
+import { comments, posts } from '../db/schema';
+import { CommandError, defineCommand, type CommunityCommand } from '../community/command';
+import {
+  commentsCreateSchema,
+  commentsDeleteSchema,
+} from '../../src/shared/community/post-schemas';
+import { existingPost, usernameOf } from './post-rules';
+
+/** The push preview of a comment: its first 80 characters. */
+export const COMMENT_PREVIEW_CHARS = 80;
+
+const createComment = defineCommand({
+  name: 'comments/create',
+  schema: commentsCreateSchema,
+  async run(tx, context, { commentId, postId, body }) {
+    const username = await usernameOf(tx, context.userId);
+    const post = await existingPost(tx, postId);
+    const [taken] = await tx
+      .select({ id: comments.id })
+      .from(comments)
+      .where(eq(comments.id, commentId));
+    if (taken) throw new CommandError(409, `A comment with id ${commentId} already exists`);
+    await tx.insert(comments).values({
+      userId: context.userId,
+      id: commentId,
+      postId,
+      body,
+      createdAt: new Date(context.now),
+    });
+    await tx
+      .update(posts)
+      .set({ commentCount: sql`${posts.commentCount} + 1` })
+      .where(eq(posts.id, postId));
+    const notifier = context.deps.notifier;
+    if (notifier && post.userId !== context.userId) {
+      context.afterCommit(() =>
+        notifier.send(post.userId, {
+          title: 'New comment',
+          body: `${username}: ${body.slice(0, COMMENT_PREVIEW_CHARS)}`,
+          url: `/post/${encodeURIComponent(postId)}`,
+        }),
+      );
+    }
+    return { commentId, postId, createdAt: new Date(context.now).toISOString() };
+  },
+});
+
+const deleteComment = defineCommand({
+  name: 'comments/delete',
+  schema: commentsDeleteSchema,
+  async run(tx, { userId }, { commentId }) {
+    const [comment] = await tx.select().from(comments).where(eq(comments.id, commentId));
+    if (!comment) throw new CommandError(404, `Unknown comment: ${commentId}`);
+    if (comment.userId !== userId) {
+      throw new CommandError(403, 'Only the author can delete this comment');
+    }
+    await tx.delete(comments).where(and(eq(comments.userId, userId), eq(comments.id, commentId)));
+    await tx
+      .update(posts)
+      .set({ commentCount: sql`greatest(0, ${posts.commentCount} - 1)` })
+      .where(eq(posts.id, comment.postId));
+    return { commentId, postId: comment.postId };
+  },
+});
+
+export const commentCommands: CommunityCommand[] = [createComment, deleteComment];

@@ -1,0 +1,151 @@
+// PUT /api/photos/{photoId} (upload, raw bytes, idempotent per owner) and
+// GET /api/photos/{userId}/{photoId} (public, immutable: what <img> loads).
+import { Hono, type Context } from 'hono';
+import { and, eq } from 'drizzle-orm';
+import { requireUser } from '../auth/require-user';
+import { photos } from '../db/schema';
+import type { AppDeps, AppEnv } from '../http/app-env';
+import { photoUrl } from '../profiles/public-profile';
+import { idSchema } from '../../src/shared/collection/mutation-schemas';
+import {
+  PHOTO_MAX_BYTES,
+  PHOTO_SIZE_ERROR,
+  PHOTO_TYPE_ERROR,
+  photoTypeOf,
+} from '../../src/shared/community/post-schemas';
+import { photoKey } from './photo-key';
+
+const TOO_LARGE = `${PHOTO_SIZE_ERROR} (this one is larger)`;
+const NO_STORE = 'Photo storage is not configured on this server';
+
+/** The body, or 'too-large' as soon as it passes `max` bytes (the rest is never read). */
+async function readCapped(request: Request, max: number): Promise<Uint8Array | 'too-large'> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > max) return 'too-large';
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      return 'too-large';
+    }
+    parts.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.byteLength;
+  }
+  return bytes;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null) ?? {};
+  return code.code === '23505' || code.cause?.code === '23505';
+}
+
+const conflict = (c: Context<AppEnv>, photoId: string) =>
+  c.json({ error: `Photo id ${photoId} is already used by another collector` }, 409);
+
+export function photoRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.put('/photos/:photoId', requireUser(deps.verifier), async (c) => {
+    const photoId = c.req.param('photoId');
+    const id = idSchema.safeParse(photoId);
+    if (!id.success) return c.json({ error: `photoId: ${id.error.issues[0]?.message}` }, 400);
+    const store = deps.photoStore;
+    if (!store) return c.json({ error: NO_STORE }, 503);
+    const userId = c.get('userId');
+    const [existing] = await deps.db.select().from(photos).where(eq(photos.id, photoId));
+    if (existing) {
+      // A device retrying an upload whose answer it never saw: the first one stands.
+      if (existing.userId !== userId) return conflict(c, photoId);
+      return c.json(
+        {
+          ok: true,
+          photoId,
+          url: photoUrl(userId, photoId),
+          contentType: existing.contentType,
+          byteSize: existing.byteSize,
+        },
+        200,
+      );
+    }
+    const wait = deps.writeRateLimit?.take(userId) ?? null;
+    if (wait !== null) {
+      c.header('Retry-After', String(wait));
+      return c.json({ error: `Too many changes at once: try again in ${wait} s` }, 429);
+    }
+    const bytes = await readCapped(c.req.raw, PHOTO_MAX_BYTES);
+    if (bytes === 'too-large') return c.json({ error: TOO_LARGE }, 413);
+    if (bytes.byteLength === 0) return c.json({ error: 'The photo is empty' }, 400);
+    const contentType = photoTypeOf(bytes);
+    if (!contentType) {
+      return c.json({ error: `${PHOTO_TYPE_ERROR} (checked by content, not by name)` }, 415);
+    }
+    // Bytes first, then the row: a row never names bytes that are not there.
+    await store.put(photoKey(userId, photoId), bytes, contentType);
+    try {
+      await deps.db
+        .insert(photos)
+        .values({ userId, id: photoId, contentType, byteSize: bytes.byteLength });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // The same id arrived twice at once: the owner's first upload stands, anyone else is refused.
+      const [winner] = await deps.db.select().from(photos).where(eq(photos.id, photoId));
+      if (winner?.userId !== userId) {
+        await store.delete(photoKey(userId, photoId));
+        return conflict(c, photoId);
+      }
+    }
+    return c.json(
+      {
+        ok: true,
+        photoId,
+        url: photoUrl(userId, photoId),
+        contentType,
+        byteSize: bytes.byteLength,
+      },
+      201,
+    );
+  });
+
+  app.get('/photos/:userId/:photoId', async (c) => {
+    const { userId, photoId } = c.req.param();
+    const store = deps.photoStore;
+    if (!store) return c.json({ error: NO_STORE }, 503);
+    const notFound = () => c.json({ error: `Unknown photo: ${photoId}` }, 404);
+    if (!idSchema.safeParse(userId).success || !idSchema.safeParse(photoId).success) {
+      return notFound();
+    }
+    const [row] = await deps.db
+      .select()
+      .from(photos)
+      .where(and(eq(photos.userId, userId), eq(photos.id, photoId)));
+    if (!row) return notFound();
+    // A photo never changes under its id, so its id is a strong validator.
+    const etag = `"${photoId}"`;
+    const headers = {
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      ETag: etag,
+      'X-Content-Type-Options': 'nosniff',
+    };
+    if (c.req.header('If-None-Match') === etag) return c.body(null, 304, headers);
+    const stored = await store.get(photoKey(userId, photoId));
+    if (!stored) return notFound();
+    return c.body(stored.bytes as Uint8Array<ArrayBuffer>, 200, {
+      ...headers,
+      'Content-Type': row.contentType,
+      'Content-Length': String(stored.bytes.byteLength),
+    });
+  });
+
+  return app;
+}
