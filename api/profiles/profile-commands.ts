@@ -1,4 +1,164 @@
-// The profiles commands (issue 5): filled in by the profiles feature.
-import type { CommunityCommand } from '../community/command';
+// The profiles commands (issue 5): 'profile/update' (bio, avatar, username) and 'follows/set'.
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/database';
+import { follows, photos, profileDetails, profiles } from '../db/schema';
+import { CommandError, defineCommand, type CommunityCommand } from '../community/command';
+import {
+  FOLLOWS_SET,
+  PROFILE_UPDATE,
+  followSetSchema,
+  profileUpdateSchema,
+  type FollowSetArgs,
+  type ProfileUpdateArgs,
+} from '../../src/shared/community/profile-schemas';
+import { photoUrl } from './public-profile';
 
-export const profileCommands: CommunityCommand[] = [];
+/** PostgreSQL's unique_violation: two people claimed the same name at the same moment. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null) ?? {};
+  return code.code === '23505' || code.cause?.code === '23505';
+}
+
+/** Same words as POST /api/users/initialize, so the screens recognise it. */
+const takenError = (username: string) => `The username '${username}' is already taken`;
+
+async function namedProfile(db: Queryable, userId: string) {
+  const [row] = await db
+    .select({ userId: profiles.userId, username: profiles.username })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return row?.username ? { userId: row.userId, username: row.username } : null;
+}
+
+async function checkAvatar(db: Queryable, userId: string, photoId: string): Promise<void> {
+  const [photo] = await db
+    .select({ userId: photos.userId })
+    .from(photos)
+    .where(eq(photos.id, photoId));
+  if (!photo) throw new CommandError(404, `No photo ${photoId}: upload it before using it`);
+  if (photo.userId !== userId) {
+    throw new CommandError(403, 'Your avatar must be a photo you uploaded');
+  }
+}
+
+async function changeUsername(
+  tx: Transactional,
+  userId: string,
+  current: string,
+  username: string,
+): Promise<void> {
+  if (current === username) return;
+  // A new name or only new capitals of mine: nobody else may hold it in any case.
+  const [taken] = await tx
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(and(sql`lower(${profiles.username}) = lower(${username})`, ne(profiles.userId, userId)));
+  if (taken) throw new CommandError(409, takenError(username));
+  try {
+    // A savepoint: a name claimed by someone at the same moment fails alone, as a 409.
+    await tx.transaction(async (savepoint) => {
+      await savepoint
+        .update(profiles)
+        .set({
+          username,
+          // Bumped like every other change to the user's state (collection writes check it).
+          stateVersion: sql`${profiles.stateVersion} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(profiles.userId, userId));
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new CommandError(409, takenError(username));
+    throw error;
+  }
+}
+
+const updateProfile = defineCommand<ProfileUpdateArgs>({
+  name: PROFILE_UPDATE,
+  schema: profileUpdateSchema,
+  async run(tx, context, args) {
+    const me = await namedProfile(tx, context.userId);
+    if (!me) throw new CommandError(404, 'No profile yet: choose a username first');
+    if (args.avatarPhotoId) await checkAvatar(tx, context.userId, args.avatarPhotoId);
+    if (args.username !== undefined) {
+      await changeUsername(asTransactional(tx), context.userId, me.username, args.username);
+    }
+    const changes: Partial<typeof profileDetails.$inferInsert> = {};
+    if (args.bio !== undefined) changes.bio = args.bio;
+    if (args.avatarPhotoId !== undefined) changes.avatarPhotoId = args.avatarPhotoId;
+    let details = { bio: '', avatarPhotoId: null as string | null };
+    if (Object.keys(changes).length > 0) {
+      const [row] = await tx
+        .insert(profileDetails)
+        .values({ userId: context.userId, ...changes, updatedAt: new Date(context.now) })
+        .onConflictDoUpdate({
+          target: profileDetails.userId,
+          set: { ...changes, updatedAt: new Date(context.now) },
+        })
+        .returning({ bio: profileDetails.bio, avatarPhotoId: profileDetails.avatarPhotoId });
+      if (row) details = row;
+    } else {
+      const [row] = await tx
+        .select({ bio: profileDetails.bio, avatarPhotoId: profileDetails.avatarPhotoId })
+        .from(profileDetails)
+        .where(eq(profileDetails.userId, context.userId));
+      if (row) details = row;
+    }
+    return {
+      profile: {
+        userId: context.userId,
+        username: args.username ?? me.username,
+        bio: details.bio,
+        avatarUrl: details.avatarPhotoId ? photoUrl(context.userId, details.avatarPhotoId) : null,
+      },
+    };
+  },
+});
+
+const setFollow = defineCommand<FollowSetArgs>({
+  name: FOLLOWS_SET,
+  schema: followSetSchema,
+  async run(tx, context, args) {
+    if (args.userId === context.userId) {
+      throw new CommandError(400, "You can't follow yourself");
+    }
+    const followee = await namedProfile(tx, args.userId);
+    if (!followee) throw new CommandError(404, `No collector with id ${args.userId}`);
+    if (!args.following) {
+      await tx
+        .delete(follows)
+        .where(and(eq(follows.userId, context.userId), eq(follows.followeeId, args.userId)));
+      return { userId: args.userId, following: false };
+    }
+    const me = await namedProfile(tx, context.userId);
+    if (!me) throw new CommandError(403, 'Choose a username before following collectors');
+    const inserted = await tx
+      .insert(follows)
+      .values({ userId: context.userId, followeeId: args.userId, createdAt: new Date(context.now) })
+      .onConflictDoNothing()
+      .returning({ userId: follows.userId });
+    // Only a follow that did not exist yet is news: a repeated 'follow' sends nothing.
+    if (inserted.length > 0) {
+      const notifier = context.deps.notifier;
+      context.afterCommit(async () => {
+        await notifier?.send(args.userId, {
+          title: 'New follower',
+          body: `${me.username} started following you`,
+          url: `/profile/${encodeURIComponent(context.userId)}`,
+        });
+      });
+    }
+    return { userId: args.userId, following: true };
+  },
+});
+
+/** Commands run on a transaction, which can open savepoints; Queryable leaves that out. */
+type Transactional = Queryable & {
+  transaction<T>(work: (savepoint: Queryable) => Promise<T>): Promise<T>;
+};
+
+function asTransactional(tx: Queryable): Transactional {
+  return tx as Transactional;
+}
+
+export const profileCommands: CommunityCommand[] = [updateProfile, setFollow];

@@ -1,22 +1,7 @@
-// Collector profiles, follows, leaderboard, user search (issue 5).
-import { PlannedScreen } from '../../routes/planned-screen';
-
-export function ProfileScreen() {
-  return <PlannedScreen title="Profile" />;
-}
-
-export function EditProfileScreen() {
-  return <PlannedScreen title="Edit profile" />;
-}
-
-export function LeaderboardScreen() {
-  return <PlannedScreen title="Leaderboard" />;
-}
-
-export function SearchUsersScreen() {
-  return <PlannedScreen title="Find collectors" />;
-}
-
-export function SearchAllScreen() {
-  return <PlannedScreen title="Search everything" />;
-}
+// Collector profiles, follows, leaderboard, user search (issue 5): the screens app-routes.tsx
+// loads lazily, each in its own file.
+export { ProfileScreen } from './profile-screen';
+export { EditProfileScreen } from './edit-profile-screen';
+export { LeaderboardScreen } from './leaderboard-screen';
+export { SearchUsersScreen } from './search-users-screen';
+export { SearchAllScreen } from './search-all-screen';

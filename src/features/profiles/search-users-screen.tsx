@@ -1,0 +1,96 @@
+// /search/users: find collectors by username as you type (debounced), with a spoken result count.
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'wouter';
+import { useAuth } from '../../auth/use-auth';
+import { CollectorRow } from './collector-row';
+import { ProfileHeader } from './profile-header';
+import { useDebounced } from './use-debounced';
+import { useFollowStates } from './use-follows';
+import { useUserSearch, type UserSearch } from './use-user-search';
+import './profiles.css';
+
+/** What the live region says for a search state. */
+export function collectorsFound(search: UserSearch, query: string): string {
+  switch (search.state) {
+    case 'idle':
+      return '';
+    case 'loading':
+      return 'Searching…';
+    case 'offline':
+      return 'Finding collectors needs a connection. Try again when you’re online.';
+    case 'error':
+      return search.message;
+    case 'ready':
+      if (search.users.length === 0) return `No collectors match “${query}”.`;
+      return search.users.length === 1 ? '1 collector' : `${search.users.length} collectors`;
+  }
+}
+
+export function SearchUsersScreen() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const typed = useDebounced(q.trim(), 250);
+  const search = useUserSearch(typed);
+  const me = useAuth().user?.uid ?? null;
+  const followStateOf = useFollowStates(me);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
+
+  return (
+    <>
+      <ProfileHeader title="Find collectors" back="/social" />
+      <main className="app-main pf-main">
+        <form
+          className="pf-search"
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            inputRef.current?.blur();
+          }}
+        >
+          <label htmlFor="pf-user-search">Username</label>
+          <input
+            id="pf-user-search"
+            ref={inputRef}
+            type="search"
+            value={q}
+            placeholder="e.g. scoutmike"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            enterKeyHint="search"
+            onChange={(event) =>
+              setParams(event.target.value ? { q: event.target.value } : {}, { replace: true })
+            }
+          />
+        </form>
+        <p className="pf-result-count" role="status" aria-live="polite">
+          {collectorsFound(search, typed)}
+        </p>
+        {search.state === 'idle' && (
+          <p className="muted pf-empty">
+            Type part of a name. Or see who has the most cars on the{' '}
+            <Link href="/leaderboard" className="pf-text-link">
+              leaderboard
+            </Link>
+            .
+          </p>
+        )}
+        {search.state === 'ready' && search.users.length > 0 && (
+          <ul className="pf-list" aria-label="Collectors">
+            {search.users.map((user) => (
+              <CollectorRow
+                key={user.userId}
+                collector={user}
+                me={me}
+                followStateOf={followStateOf}
+              />
+            ))}
+          </ul>
+        )}
+      </main>
+    </>
+  );
+}
