@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BADGES, type BadgeDefinition } from '../src/features/badges/badge-definitions';
+import { BADGES, type BadgeDefinition } from '../src/shared/profile/badges';
 import { launchChromium } from '../test/fixtures/chromium';
 
 const publicDir = fileURLToPath(new URL('../public', import.meta.url));

@@ -2,7 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { follows, posts, profileDetails, profiles } from '../db/schema';
-import { BADGES } from '../../src/features/badges/badge-definitions';
+import { BADGES } from '../../src/shared/profile/badges';
 import type { ProfileBadge, ProfileView } from '../../src/shared/community/profile-schemas';
 import { photoUrl } from './public-profile';
 

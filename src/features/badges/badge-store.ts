@@ -1,6 +1,6 @@
 // SPEC §2/§4: the badge just unlocked (the "achievement badge unlock notice") until cleared, and
 // which badges this device has already announced to a collector, so a badge shows once.
-import type { BadgeDefinition, BadgeId } from './badge-definitions';
+import type { BadgeDefinition, BadgeId } from '../../shared/profile/badges';
 
 let unlocked: BadgeDefinition | null = null;
 const listeners = new Set<() => void>();

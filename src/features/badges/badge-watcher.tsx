@@ -5,7 +5,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
 import { useProfile } from '../../db/use-collection';
-import { crossedBadge, type CollectionTotals } from './badge-definitions';
+import { crossedBadge, type CollectionTotals } from '../../shared/profile/badges';
 import { markAnnounced, unlockBadge, wasAnnounced } from './badge-store';
 import { celebrate, celebrationStore, isCelebrationType } from './celebration-store';
 

@@ -3,7 +3,7 @@
 // large for milestones, confetti unless the system asks for less motion). Each closes by
 // 'Awesome!' or Escape and offers "Don't show this again" per type; plus the badge unlock notice.
 import { useCallback, useEffect, useId, useRef, useSyncExternalStore } from 'react';
-import { badgeById, badgeMilestone, isBadgeId } from './badge-definitions';
+import { badgeById, badgeMilestone, isBadgeId } from '../../shared/profile/badges';
 import { clearUnlockedBadge, badgeStore } from './badge-store';
 import { rememberHidden } from './celebration-preferences';
 import {

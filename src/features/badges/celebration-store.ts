@@ -2,7 +2,7 @@
 // Car and set are light toasts (one at a time, the newest wins); every other type is a
 // full-screen moment, queued so two never stack. Types the collector chose not to see again are
 // dropped, including ones already queued when that choice becomes known.
-import { BADGE_IDS, isBadgeId } from './badge-definitions';
+import { BADGE_IDS, isBadgeId } from '../../shared/profile/badges';
 
 export const CELEBRATION_TYPES = [
   'default',

@@ -1,5 +1,5 @@
 // The badges a collector has earned (SPEC §9), with the same art the celebrations use.
-import { badgeById, badgeMilestone, isBadgeId } from '../badges/badge-definitions';
+import { badgeById, badgeMilestone, isBadgeId } from '../../shared/profile/badges';
 import type { ProfileBadge } from '../../shared/community/profile-schemas';
 
 export function BadgeRow({ badges, isMe }: { badges: ProfileBadge[]; isMe: boolean }) {

@@ -8,7 +8,7 @@ import {
   badgeMilestone,
   crossedBadge,
   type CollectionTotals,
-} from '../../../src/features/badges/badge-definitions';
+} from '../../../src/shared/profile/badges';
 import { isFirstCar } from '../../../src/features/install/install-store';
 
 const totals = (totalCarCount: number, totalSetCount = 0): CollectionTotals => ({

@@ -1,5 +1,6 @@
 // SPEC §9's badges (id = '<type>-<threshold>', the celebration type that announces it) and the
-// pure rule of SPEC §4: which badge a change of totals has just unlocked.
+// pure rule of SPEC §4 (which badge a change of totals unlocks); shared so the server lists the
+// same badges on profiles that the device celebrates.
 
 export type BadgeType = 'car' | 'set';
 
