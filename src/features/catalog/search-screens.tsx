@@ -68,6 +68,7 @@ export function SearchScreen() {
             { href: '/filter', label: 'Filter the catalogue' },
             { href: '/exclusives', label: 'Exclusives' },
             { href: '/matchbox', label: 'Matchbox' },
+            { href: '/search/all', label: 'Search cars, sets and collectors' },
           ]}
         />
       </>

@@ -3,6 +3,7 @@
 import { Link, useSearch } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
 import { ScreenHeader } from '../../ui/screen-header';
+import { CommunityShortcuts } from './community-shortcuts';
 import { PostCard } from './post-card';
 import { feedPath, useFeed, type FeedScope } from './use-feed';
 import './social.css';
@@ -130,6 +131,7 @@ export function FeedScreen() {
     <>
       <ScreenHeader title="Community" />
       <main className="app-main social">
+        <CommunityShortcuts userId={auth.user?.uid ?? null} />
         <ScopeTabs scope={scope} />
         {!auth.ready ? (
           <p className="muted" role="status">
