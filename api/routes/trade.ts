@@ -1,8 +1,104 @@
-// Issue 5 routes (trade): filled in by that feature; mounted under /api by app.ts.
+// Issue 5's trade board under /api: the listing and offer commands (POST /api/<name>) and the
+// reads — the public board, one listing (offers only for its two parties), mine.
 import { Hono } from 'hono';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { requireUser } from '../auth/require-user';
+import { communityHandler } from '../community/command-handler';
 import type { AppDeps, AppEnv } from '../http/app-env';
+import { tradeCommands } from '../trade/trade-commands';
+import { optionalUser } from '../trade/optional-user';
+import {
+  boardWhere,
+  decodeCursor,
+  encodeCursor,
+  listingViews,
+  offersBy,
+  offersOnListing,
+} from '../trade/trade-reads';
+import { describeZodError, idSchema } from '../../src/shared/collection/mutation-schemas';
+import type { ListingDetail, MyOffer } from '../../src/shared/community/trade-schemas';
+
+const boardQuerySchema = z.strictObject({
+  brand: z.string().trim().min(1).max(100).optional(),
+  year: z.coerce.number().int('must be a whole year').min(1900).max(2100).optional(),
+  series: z.string().trim().min(1).max(200).optional(),
+  hunt: z.enum(['TH', 'STH'], 'must be TH or STH').optional(),
+  type: z.enum(['trade', 'sale'], 'must be trade or sale').optional(),
+  before: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
 
 export function tradeRoutes(deps: AppDeps) {
-  void deps;
-  return new Hono<AppEnv>();
+  const app = new Hono<AppEnv>();
+  const signedIn = requireUser(deps.verifier);
+  const maybeSignedIn = optionalUser(deps.verifier);
+
+  for (const command of tradeCommands) {
+    app.post(`/${command.name}`, signedIn, communityHandler(deps, command.name));
+  }
+
+  app.get('/listings', maybeSignedIn, async (c) => {
+    // Empty query values ('?brand=') mean "any", like a cleared select.
+    const query = Object.fromEntries(
+      Object.entries(c.req.query()).filter(([, value]) => value !== ''),
+    );
+    const parsed = boardQuerySchema.safeParse(query);
+    if (!parsed.success) return c.json({ error: describeZodError(parsed.error) }, 400);
+    const { before, limit, ...filters } = parsed.data;
+    const cursor = before === undefined ? undefined : decodeCursor(before);
+    if (cursor === null) return c.json({ error: 'before: not a cursor from this board' }, 400);
+    const page = await listingViews(deps.db, boardWhere({ ...filters, before: cursor }), limit + 1);
+    const listings = page.slice(0, limit);
+    const last = listings.at(-1);
+    return c.json({
+      listings,
+      nextCursor: page.length > limit && last ? encodeCursor(last) : null,
+    });
+  });
+
+  app.get('/listings/mine', signedIn, async (c) => {
+    const listings = await listingViews(deps.db, sql`l.user_id = ${c.get('userId')}`, 500);
+    return c.json({ listings });
+  });
+
+  app.get('/listings/:listingId', maybeSignedIn, async (c) => {
+    const id = idSchema.safeParse(c.req.param('listingId'));
+    if (!id.success) return c.json({ error: `listingId: ${describeZodError(id.error)}` }, 400);
+    const [listing] = await listingViews(deps.db, sql`l.id = ${id.data}`, 1);
+    if (!listing) return c.json({ error: `Listing ${id.data} not found` }, 404);
+    const viewer = c.get('userId') as string | undefined;
+    const body: ListingDetail = { ...listing };
+    // Only the two parties see an offer: the seller sees all, a buyer their own.
+    if (viewer !== undefined) {
+      body.offers =
+        viewer === listing.seller.userId
+          ? await offersOnListing(deps.db, listing.id)
+          : await offersOnListing(deps.db, listing.id, viewer);
+    }
+    return c.json(body);
+  });
+
+  app.get('/offers/mine', signedIn, async (c) => {
+    const offers = await offersBy(deps.db, c.get('userId'));
+    const listingIds = [...new Set(offers.map((offer) => offer.listingId))];
+    const listings =
+      listingIds.length > 0
+        ? await listingViews(
+            deps.db,
+            sql`l.id IN (${sql.join(
+              listingIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+          )
+        : [];
+    const byId = new Map(listings.map((listing) => [listing.id, listing]));
+    const mine: MyOffer[] = offers.flatMap((offer) => {
+      const listing = byId.get(offer.listingId);
+      return listing ? [{ ...offer, listing }] : [];
+    });
+    return c.json({ offers: mine });
+  });
+
+  return app;
 }

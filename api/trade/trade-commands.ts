@@ -1,4 +1,15 @@
-// The trade commands (issue 5): filled in by the trade feature.
+// The trade commands (issue 5): listings and offers, each also at POST /api/<name> and in the
+// device's outbox (POST /api/sync/push).
 import type { CommunityCommand } from '../community/command';
+import { completeListing } from './complete-listing';
+import { createListing, updateListing } from './listing-commands';
+import { answerOffer, createOffer, withdrawOffer } from './offer-commands';
 
-export const tradeCommands: CommunityCommand[] = [];
+export const tradeCommands: CommunityCommand[] = [
+  createListing,
+  updateListing,
+  completeListing,
+  createOffer,
+  answerOffer,
+  withdrawOffer,
+];

@@ -1,6 +1,7 @@
 // /collection/tradensell: what the collector offers for trade or sale, with steppers
 // (update-car-details sets both counts of a car; update-set-details one count of a set).
 import { useDeferredValue, useMemo, useState } from 'react';
+import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
 import {
   useOwnedCars,
@@ -30,6 +31,20 @@ function run(promise: Promise<unknown>): Promise<unknown> {
     showError(error);
     throw error;
   });
+}
+
+/** To the trade board's new listing, prefilled with this car or set. */
+function TradeBoardLink({ kind, id, name }: { kind: 'car' | 'set'; id: string; name: string }) {
+  const href = `/trade/create?kind=${kind}&id=${encodeURIComponent(id)}`;
+  return (
+    <Link
+      href={href}
+      className="pill-link cl-offer__board"
+      aria-label={`List on the trade board: ${name}`}
+    >
+      List on the trade board
+    </Link>
+  );
 }
 
 function CarOffer({
@@ -62,6 +77,7 @@ function CarOffer({
           onChange={(value) => update({ forTrade, forSale: value })}
         />
       </div>
+      {owned > 0 && <TradeBoardLink kind="car" id={car.id} name={car.name} />}
     </li>
   );
 }
@@ -96,6 +112,7 @@ function SetOffer({
           onChange={(value) => update('sale', value)}
         />
       </div>
+      {owned > 0 && <TradeBoardLink kind="set" id={set.id} name={set.name} />}
     </li>
   );
 }

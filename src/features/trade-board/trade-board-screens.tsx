@@ -1,14 +1,5 @@
-// The trade board: listings and offers (issue 5).
-import { PlannedScreen } from '../../routes/planned-screen';
-
-export function TradeBoardScreen() {
-  return <PlannedScreen title="Trade board" />;
-}
-
-export function CreateListingScreen() {
-  return <PlannedScreen title="New listing" />;
-}
-
-export function ListingScreen() {
-  return <PlannedScreen title="Listing" />;
-}
+// The trade board's screens (issue 5), as src/routes/app-routes.tsx loads them: the board with my
+// listings and offers, a new listing, and one listing with its offers.
+export { TradeBoardScreen } from './board-screen';
+export { CreateListingScreen } from './create-listing-screen';
+export { ListingScreen } from './listing-screen';

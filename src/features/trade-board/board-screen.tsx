@@ -1,0 +1,411 @@
+// /trade: everyone's open listings with filters (brand, year, series, hunt, trade or sale), plus
+// 'My listings' and 'My offers' for a signed-in collector; the kept copy answers offline.
+import { useState } from 'react';
+import { Link, useSearchParams } from 'wouter';
+import { useAuth } from '../../auth/use-auth';
+import { useFilterOptions } from '../../db/use-catalog-browse';
+import { BRANDS } from '../../shared/catalog/types';
+import type {
+  ListingPage,
+  ListingView,
+  MyOffer,
+  OfferView,
+} from '../../shared/community/trade-schemas';
+import { useCommunityQuery } from '../../sync/use-community-query';
+import { ScreenHeader } from '../../ui/screen-header';
+import { formatPrice } from '../catalog/format';
+import {
+  ItemPhoto,
+  ListingCard,
+  listingHref,
+  OfflineNote,
+  QueryProblem,
+  StatusChip,
+} from './trade-parts';
+import { mergePending, usePendingViews } from './use-pending-views';
+import './trade-board.css';
+
+type Tab = 'board' | 'mine' | 'offers';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'board', label: 'Board' },
+  { id: 'mine', label: 'My listings' },
+  { id: 'offers', label: 'My offers' },
+];
+const FILTER_KEYS = ['brand', 'year', 'series', 'hunt', 'type'] as const;
+type FilterKey = (typeof FILTER_KEYS)[number];
+
+function ChipGroup({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="tb-chips" role="group" aria-label={label}>
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          className="tb-chip-button"
+          aria-pressed={value === option.value}
+          onClick={() => onChange(value === option.value ? '' : option.value)}
+        >
+          {option.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Filters({
+  values,
+  onChange,
+}: {
+  values: Record<FilterKey, string>;
+  onChange: (key: FilterKey, value: string) => void;
+}) {
+  const options = useFilterOptions();
+  const select = (key: FilterKey, label: string, choices: readonly (string | number)[]) => (
+    <label className="tb-select">
+      <span>{label}</span>
+      <select value={values[key]} onChange={(event) => onChange(key, event.target.value)}>
+        <option value="">Any</option>
+        {choices.map((choice) => (
+          <option key={choice} value={String(choice)}>
+            {choice}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <section className="tb-filters" aria-label="Filter listings">
+      <div className="tb-filters__selects">
+        {select('brand', 'Brand', BRANDS)}
+        {select('year', 'Year', options?.years ?? [])}
+        {select('series', 'Series', options?.series ?? [])}
+      </div>
+      <div className="tb-filters__chips">
+        <ChipGroup
+          label="Trade or sale"
+          value={values.type}
+          options={[
+            { value: 'trade', label: 'For trade' },
+            { value: 'sale', label: 'For sale' },
+          ]}
+          onChange={(value) => onChange('type', value)}
+        />
+        <ChipGroup
+          label="Hunt"
+          value={values.hunt}
+          options={[
+            { value: 'TH', label: 'TH' },
+            { value: 'STH', label: 'STH' },
+          ]}
+          onChange={(value) => onChange('hunt', value)}
+        />
+      </div>
+    </section>
+  );
+}
+
+/** One page of the board; the last page offers the next one. */
+function BoardPage({
+  query,
+  before,
+  isLast,
+  onMore,
+  hide,
+}: {
+  query: string;
+  before: string | null;
+  isLast: boolean;
+  onMore: (cursor: string) => void;
+  hide: ReadonlySet<string>;
+}) {
+  const params = new URLSearchParams(query);
+  if (before) params.set('before', before);
+  const read = useCommunityQuery<ListingPage>(`/api/listings?${params.toString()}`);
+  if (read.status === 'loading') {
+    return (
+      <p className="muted" role="status">
+        Loading listings…
+      </p>
+    );
+  }
+  if (read.status === 'error') return <QueryProblem error={read.error} />;
+  const listings = read.data.listings.filter((listing) => !hide.has(listing.id));
+  return (
+    <>
+      {before === null && <OfflineNote show={read.fromDevice} />}
+      {before === null && read.data.listings.length === 0 && (
+        <p className="tb-empty">No listings match. Try fewer filters, or list a car of yours.</p>
+      )}
+      <ul className="tb-list">
+        {listings.map((listing) => (
+          <ListingCard key={listing.id} listing={listing} />
+        ))}
+      </ul>
+      {isLast && read.data.nextCursor && (
+        <button
+          type="button"
+          className="tb-more"
+          onClick={() => onMore(read.data.nextCursor as string)}
+        >
+          Show more listings
+        </button>
+      )}
+    </>
+  );
+}
+
+function Board({ userId }: { userId: string | null }) {
+  const [params, setParams] = useSearchParams();
+  const values = Object.fromEntries(
+    FILTER_KEYS.map((key) => [key, params.get(key) ?? '']),
+  ) as Record<FilterKey, string>;
+  const query = new URLSearchParams(
+    FILTER_KEYS.filter((key) => values[key]).map((key) => [key, values[key]]),
+  ).toString();
+  const [pages, setPages] = useState<{ query: string; cursors: string[] }>({ query, cursors: [] });
+  const cursors = pages.query === query ? pages.cursors : [];
+  const { listings: queued, pending } = usePendingViews(userId);
+  const withdrawn = new Set(pending.listingUpdates.map((update) => update.listingId));
+  const onChange = (key: FilterKey, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  return (
+    <>
+      <Filters values={values} onChange={onChange} />
+      {queued.length > 0 && query === '' && (
+        <ul className="tb-list" aria-label="Waiting to be sent">
+          {queued.map((listing) => (
+            <ListingCard key={listing.id} listing={listing} pending />
+          ))}
+        </ul>
+      )}
+      {[null, ...cursors].map((before, index) => (
+        <BoardPage
+          key={before ?? 'first'}
+          query={query}
+          before={before}
+          isLast={index === cursors.length}
+          onMore={(cursor) => setPages({ query, cursors: [...cursors, cursor] })}
+          hide={withdrawn}
+        />
+      ))}
+    </>
+  );
+}
+
+function MyListings({ userId }: { userId: string }) {
+  const read = useCommunityQuery<{ listings: ListingView[] }>('/api/listings/mine');
+  const { listings: queued, pending } = usePendingViews(userId);
+  const withdrawn = new Set(pending.listingUpdates.map((update) => update.listingId));
+  const server = read.status === 'ready' ? read.data.listings : [];
+  const all = mergePending(server, queued, withdrawn);
+  return (
+    <>
+      <OfflineNote show={read.status === 'ready' && read.fromDevice} />
+      {read.status === 'error' && <QueryProblem error={read.error} />}
+      {read.status === 'loading' && all.length === 0 && (
+        <p className="muted" role="status">
+          Loading your listings…
+        </p>
+      )}
+      {read.status !== 'loading' && all.length === 0 && (
+        <p className="tb-empty">
+          You have nothing listed yet. List a car from your collection with ‘New listing’.
+        </p>
+      )}
+      <ul className="tb-list">
+        {all.map(({ view, pending: isPending }) => (
+          <ListingCard key={view.id} listing={view} pending={isPending} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function OfferCard({ offer, pending }: { offer: MyOffer | null; pending: boolean }) {
+  if (!offer) return null;
+  const cars = offer.offeredCars.length;
+  const what = [
+    offer.price !== null ? formatPrice(offer.price) : null,
+    cars > 0 ? (cars === 1 ? '1 car' : `${cars} cars`) : null,
+  ]
+    .filter(Boolean)
+    .join(' + ');
+  return (
+    <li className="tb-card card" data-offer-id={offer.id}>
+      <Link href={listingHref(offer.listingId)} className="tb-card__link">
+        <ItemPhoto item={offer.listing.item} />
+        <span className="tb-card__text">
+          <h3 className="tb-card__name">{offer.listing.item.name}</h3>
+          <span className="tb-card__meta">
+            From {offer.listing.seller.username ?? 'a collector'}
+          </span>
+          <span className="tb-card__price">{what ? `You offered ${what}` : 'Message only'}</span>
+          <span className="tb-card__wants">“{offer.message}”</span>
+          {offer.reply && (
+            <span className="tb-card__wants">
+              <span className="tb-label">Reply</span> {offer.reply}
+            </span>
+          )}
+          <span className="tb-card__foot">
+            <StatusChip status={offer.status} pending={pending} />
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** A queued offer on a listing my offers do not show yet: the listing as this device kept it. */
+function QueuedOfferCard({ offer }: { offer: OfferView }) {
+  const read = useCommunityQuery<ListingView>(
+    `/api/listings/${encodeURIComponent(offer.listingId)}`,
+  );
+  if (read.status === 'ready') {
+    return <OfferCard offer={{ ...offer, listing: read.data }} pending />;
+  }
+  return (
+    <li className="tb-card card" data-offer-id={offer.id}>
+      <Link href={listingHref(offer.listingId)} className="tb-card__link tb-card__link--plain">
+        <span className="tb-card__text">
+          <h3 className="tb-card__name">Your offer</h3>
+          <span className="tb-card__wants">{offer.message}</span>
+          <span className="tb-card__foot">
+            <StatusChip pending />
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function MyOffers({ userId }: { userId: string }) {
+  const read = useCommunityQuery<{ offers: MyOffer[] }>('/api/offers/mine');
+  const { offers: queued, pending } = usePendingViews(userId);
+  const server = read.status === 'ready' ? read.data.offers : [];
+  // A queued offer shows with the listing this device last saw (from the board or my offers).
+  const listings = new Map(server.map((offer) => [offer.listingId, offer.listing]));
+  const withdrawn = new Set(pending.offerWithdrawals.map((w) => w.offerId));
+  const queuedMine: MyOffer[] = queued.flatMap((offer) => {
+    const listing = listings.get(offer.listingId);
+    return listing ? [{ ...offer, listing }] : [];
+  });
+  const queuedElsewhere = queued.filter((offer) => !listings.has(offer.listingId));
+  const all = mergePending(server, queuedMine, withdrawn);
+  return (
+    <>
+      <OfflineNote show={read.status === 'ready' && read.fromDevice} />
+      {read.status === 'error' && <QueryProblem error={read.error} />}
+      {read.status === 'loading' && (
+        <p className="muted" role="status">
+          Loading your offers…
+        </p>
+      )}
+      {read.status === 'ready' && all.length === 0 && queuedElsewhere.length === 0 && (
+        <p className="tb-empty">You have made no offers yet. Open a listing to make one.</p>
+      )}
+      <ul className="tb-list">
+        {queuedElsewhere.map((offer) => (
+          <QueuedOfferCard key={offer.id} offer={offer} />
+        ))}
+        {all.map(({ view, pending: isPending }) => (
+          <OfferCard key={view.id} offer={view} pending={isPending} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function TradeBoardScreen() {
+  const auth = useAuth();
+  const userId = auth.user?.uid ?? null;
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = userId && (requested === 'mine' || requested === 'offers') ? requested : 'board';
+  const choose = (next: Tab) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'board') updated.delete('tab');
+        else updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  return (
+    <div className="tb-screen">
+      <ScreenHeader title="Trade board" />
+      <main className="app-main tb-main">
+        {userId ? (
+          <div
+            className="tb-tabs"
+            role="tablist"
+            aria-label="Trade board sections"
+            onKeyDown={(event) => {
+              if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+              const index = TABS.findIndex((item) => item.id === tab);
+              const step = event.key === 'ArrowRight' ? 1 : TABS.length - 1;
+              const next = TABS[(index + step) % TABS.length] as (typeof TABS)[number];
+              choose(next.id);
+              document.getElementById(`tb-tab-${next.id}`)?.focus();
+            }}
+          >
+            {TABS.map((item) => (
+              <button
+                key={item.id}
+                id={`tb-tab-${item.id}`}
+                type="button"
+                role="tab"
+                className="tb-tab"
+                aria-selected={tab === item.id}
+                aria-controls="tb-panel"
+                tabIndex={tab === item.id ? 0 : -1}
+                onClick={() => choose(item.id)}
+              >
+                {item.label}
+              </button>
+            ))}
+          </div>
+        ) : (
+          <p className="tb-intro">
+            Cars and sets collectors want to trade or sell.{' '}
+            <Link href={`/signup?next=${encodeURIComponent('/trade/create')}`} className="tb-link">
+              Sign in to list yours
+            </Link>
+          </p>
+        )}
+        <div
+          id="tb-panel"
+          className="tb-panel"
+          {...(userId ? { role: 'tabpanel', 'aria-labelledby': `tb-tab-${tab}` } : {})}
+        >
+          {tab === 'board' && <Board userId={userId} />}
+          {tab === 'mine' && userId && <MyListings userId={userId} />}
+          {tab === 'offers' && userId && <MyOffers userId={userId} />}
+        </div>
+      </main>
+      {userId && (
+        <Link href="/trade/create" className="pill-link pill-link--primary tb-new">
+          New listing
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+// The trade board's reads from the device: my copies of a car or set (to list one or offer it),
+// the catalogue rows that pending listings and offers name, and my queued trade changes — so a
+// listing or offer made with no signal shows at once, marked pending.
+import { useMemo } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { deviceDb } from '../../db/device-db';
+import { usePendingChanges } from '../../db/use-pending-changes';
+import type { CarInstance, SetInstance } from '../../shared/collection/types';
+import {
+  createListingSchema,
+  createOfferSchema,
+  updateListingSchema,
+  withdrawOfferSchema,
+  type TradeArgs,
+  type TradeItem,
+} from '../../shared/community/trade-schemas';
+
+export type ItemKind = 'car' | 'set';
+const itemKey = (kind: ItemKind, id: string) => `${kind}:${id}`;
+
+/** Catalogue rows as trade items, by 'car:<id>' / 'set:<id>' (absent when not on the device). */
+export function useTradeItems(
+  refs: readonly { kind: ItemKind; id: string }[],
+): Map<string, TradeItem> {
+  const key = refs.map((ref) => itemKey(ref.kind, ref.id)).join('|');
+  return (
+    useLiveQuery(async () => {
+      const items = new Map<string, TradeItem>();
+      const carIds = [...new Set(refs.filter((r) => r.kind === 'car').map((r) => r.id))];
+      const setIds = [...new Set(refs.filter((r) => r.kind === 'set').map((r) => r.id))];
+      const [cars, sets] = await Promise.all([
+        deviceDb.cars.bulkGet(carIds),
+        deviceDb.sets.bulkGet(setIds),
+      ]);
+      for (const car of cars) {
+        if (!car) continue;
+        items.set(itemKey('car', car.id), {
+          name: car.name,
+          image: car.image,
+          brand: car.brand,
+          year: car.year,
+          series: car.series,
+          seriesNumber: car.seriesNumber,
+          huntType: car.huntType,
+        });
+      }
+      for (const set of sets) {
+        if (!set) continue;
+        items.set(itemKey('set', set.id), {
+          name: set.name,
+          image: null,
+          brand: set.brand,
+          year: set.year,
+          series: set.series,
+          seriesNumber: null,
+          huntType: null,
+        });
+      }
+      return items;
+      // The refs' content, not the array's identity, decides when to read again.
+    }, [key]) ?? new Map<string, TradeItem>()
+  );
+}
+
+export function tradeItemOf(items: Map<string, TradeItem>, kind: ItemKind, id: string): TradeItem {
+  return (
+    items.get(itemKey(kind, id)) ?? {
+      name: id,
+      image: null,
+      brand: null,
+      year: null,
+      series: null,
+      seriesNumber: null,
+      huntType: null,
+    }
+  );
+}
+
+/** My copies of one car or set on this device (undefined while reading). */
+export function useMyInstances(
+  userId: string | null,
+  kind: ItemKind | null,
+  id: string | null,
+): (CarInstance | SetInstance)[] | undefined {
+  return useLiveQuery(async () => {
+    if (!userId || !kind || !id) return [];
+    const row =
+      kind === 'car'
+        ? await deviceDb.ownedCars.get([userId, id])
+        : await deviceDb.ownedSets.get([userId, id]);
+    return row?.instances ?? [];
+  }, [userId, kind, id]);
+}
+
+/** My copies of several cars, by car id (for picking cars to offer). */
+export function useMyCarInstances(
+  userId: string | null,
+  carIds: readonly string[],
+): Map<string, CarInstance[]> {
+  const key = carIds.join('|');
+  return (
+    useLiveQuery(async () => {
+      const found = new Map<string, CarInstance[]>();
+      if (!userId || carIds.length === 0) return found;
+      const rows = await deviceDb.ownedCars.bulkGet(
+        carIds.map((carId) => [userId, carId] as [string, string]),
+      );
+      rows.forEach((row, index) => found.set(carIds[index] as string, row?.instances ?? []));
+      return found;
+    }, [userId, key]) ?? new Map<string, CarInstance[]>()
+  );
+}
+
+export interface PendingTrade {
+  listings: TradeArgs<'listings/create'>[];
+  offers: TradeArgs<'offers/create'>[];
+  listingUpdates: TradeArgs<'listings/update'>[];
+  offerWithdrawals: TradeArgs<'offers/withdraw'>[];
+}
+
+const TRADE_QUEUED = ['listings/create', 'listings/update', 'offers/create', 'offers/withdraw'];
+
+/** My trade changes still in the outbox, parsed with the server's schemas. */
+export function usePendingTrade(userId: string | null): PendingTrade {
+  const rows = usePendingChanges(userId, TRADE_QUEUED);
+  return useMemo(() => {
+    const pending: PendingTrade = {
+      listings: [],
+      offers: [],
+      listingUpdates: [],
+      offerWithdrawals: [],
+    };
+    for (const row of rows) {
+      if (row.name === 'listings/create') {
+        const parsed = createListingSchema.safeParse(row.args);
+        if (parsed.success) pending.listings.push(parsed.data);
+      } else if (row.name === 'offers/create') {
+        const parsed = createOfferSchema.safeParse(row.args);
+        if (parsed.success) pending.offers.push(parsed.data);
+      } else if (row.name === 'listings/update') {
+        const parsed = updateListingSchema.safeParse(row.args);
+        if (parsed.success) pending.listingUpdates.push(parsed.data);
+      } else if (row.name === 'offers/withdraw') {
+        const parsed = withdrawOfferSchema.safeParse(row.args);
+        if (parsed.success) pending.offerWithdrawals.push(parsed.data);
+      }
+    }
+    return pending;
+  }, [rows]);
+}
