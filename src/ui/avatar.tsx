@@ -24,7 +24,7 @@ export function Avatar({ username, avatarUrl, size = 40 }: AvatarProps) {
     <span
       className="avatar avatar-initials"
       aria-hidden="true"
-      style={{ ...style, background: `hsl(${hueOf(name)} 45% 32%)` }}
+      style={{ ...style, background: `hsl(${hueOf(name)} 45% 30%)` }}
     >
       {name.slice(0, 2).toUpperCase()}
     </span>
