@@ -78,7 +78,16 @@ export const profiles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`),
+    // The leaderboard ranks collectors with a username by each total.
+    index('profiles_car_rank_idx')
+      .on(t.totalCarCount.desc())
+      .where(sql`${t.username} IS NOT NULL`),
+    index('profiles_set_rank_idx')
+      .on(t.totalSetCount.desc())
+      .where(sql`${t.username} IS NOT NULL`),
+  ],
 );
 
 export const ownedCars = pgTable(
@@ -282,7 +291,9 @@ export const follows = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.followeeId] }),
-    index('follows_followee_idx').on(t.followeeId),
+    // Followers and following are paged newest first.
+    index('follows_followee_idx').on(t.followeeId, t.createdAt.desc()),
+    index('follows_user_created_idx').on(t.userId, t.createdAt.desc()),
   ],
 );
 
@@ -308,6 +319,10 @@ export const listings = pgTable(
     primaryKey({ columns: [t.userId, t.id] }),
     uniqueIndex('listings_id_idx').on(t.id),
     index('listings_status_created_idx').on(t.status, t.createdAt),
+    // One open listing per copy, held by the database as well as by the seller's row lock.
+    uniqueIndex('listings_open_instance_idx')
+      .on(t.userId, t.kind, t.instanceId)
+      .where(sql`${t.status} = 'open'`),
   ],
 );
 
