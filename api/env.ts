@@ -5,6 +5,10 @@ const hostPort = z
   .string()
   .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must look like host:port, e.g. 127.0.0.1:9099');
 
+const base64url = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be URL-safe base64 (as web-push generate-vapid-keys prints)');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
@@ -31,7 +35,37 @@ const envSchema = z.object({
   FIREBASE_API_KEY: z.string().min(1).optional(),
   FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
   FIREBASE_AUTH_EMULATOR_HOST: hostPort.optional(),
+  // Stripe Checkout (issue 5): all three or none; none means the development payment provider.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+    .optional(),
+  STRIPE_PRICE_ID: z
+    .string()
+    .regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')
+    .optional(),
+  // Web Push: keys are made on first start and kept in DATA_DIR/vapid.json unless given here
+  // (several servers behind one address must share one pair).
+  VAPID_PUBLIC_KEY: base64url.optional(),
+  VAPID_PRIVATE_KEY: base64url.optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
+    .default('mailto:admin@example.com'),
 });
+
+/** Never echoed back in an error line: these end up in logs. */
+const SECRET_VARIABLES = new Set([
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'VAPID_PRIVATE_KEY',
+]);
+
+const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const;
 
 export type Env = z.infer<typeof envSchema> & {
   /** A real Firebase project is configured, so no emulator is started or trusted. */
@@ -58,7 +92,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new EnvError(
       parsed.error.issues.map((issue) => {
         const name = issue.path.join('.');
-        const got = source[name];
+        const got = SECRET_VARIABLES.has(name) ? undefined : source[name];
         return `${name} ${issue.message}${got !== undefined ? ` (got '${got}')` : ''}`;
       }),
     );
@@ -79,6 +113,18 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   if (hostedFirebase && env.FIREBASE_AUTH_EMULATOR_HOST) {
     problems.push(
       'FIREBASE_AUTH_EMULATOR_HOST is set together with a hosted FIREBASE_PROJECT_ID: choose one',
+    );
+  }
+  const stripeSet = STRIPE_VARIABLES.filter((name) => env[name] !== undefined);
+  if (stripeSet.length > 0 && stripeSet.length < STRIPE_VARIABLES.length) {
+    const missing = STRIPE_VARIABLES.filter((name) => env[name] === undefined);
+    problems.push(
+      `Stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID together: set all three or none (missing ${missing.join(', ')})`,
+    );
+  }
+  if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) {
+    problems.push(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither (neither: keys are kept in DATA_DIR/vapid.json)',
     );
   }
   if (problems.length > 0) throw new EnvError(problems);

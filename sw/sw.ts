@@ -9,6 +9,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { refreshCatalogAndSnapshot, runReplay } from '../src/sync/background-tasks';
+import { readPushMessage, safePath, type PushText } from '../src/features/push/push-message';
 
 // Background Sync and Periodic Background Sync are not in TypeScript's WebWorker lib yet.
 interface SyncEvent extends ExtendableEvent {
@@ -102,4 +103,68 @@ self.addEventListener('sync', (event) => {
 self.addEventListener('periodicsync', (event) => {
   // Catalogue (304 when unchanged), then the outbox, then the snapshot: see background-tasks.
   if (event.tag === 'refresh') event.waitUntil(refreshCatalogAndSnapshot());
+});
+
+// ---- Web Push (issue 5) ------------------------------------------------------------------
+
+function pushText(data: PushMessageData | null): PushText | null {
+  if (!data) return null;
+  try {
+    return readPushMessage(data.json());
+  } catch {
+    // Not JSON: a push service test message, or someone else's format. Show its text as is.
+    const body = data.text();
+    return body ? { title: 'Diecast Garage', body, url: '/' } : null;
+  }
+}
+
+/**
+ * In the foreground a message is a toast (SPEC §7): the open page gets it in the shape its
+ * toaster reads (src/features/badges/app-toaster.tsx). Otherwise the system shows it.
+ */
+async function showPush(message: PushText): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const seen = windows.filter((client) => client.visibilityState === 'visible' || client.focused);
+  if (seen.length > 0) {
+    const payload = {
+      notification: { title: message.title, body: message.body },
+      data: { url: message.url },
+    };
+    for (const client of seen) client.postMessage({ type: 'push-message', payload });
+    return;
+  }
+  await self.registration.showNotification(message.title || 'Diecast Garage', {
+    body: message.body,
+    data: { url: message.url },
+    icon: '/icons/icon-192.png',
+  });
+}
+
+self.addEventListener('push', (event) => {
+  const message = pushText(event.data);
+  if (message) event.waitUntil(showPush(message));
+});
+
+/** A tap opens the message's page: in a window of the app if one is open, else a new one. */
+async function openFromNotification(path: string): Promise<void> {
+  const url = new URL(path, self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const exact = windows.find((client) => client.url === url);
+  if (exact) {
+    await exact.focus();
+    return;
+  }
+  const any = windows[0];
+  if (any) {
+    const focused = await any.focus();
+    // navigate() works only on a window this worker controls; otherwise open a new one.
+    if (await focused.navigate(url).catch(() => null)) return;
+  }
+  await self.clients.openWindow(url);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as { url?: unknown } | null;
+  event.waitUntil(openFromNotification(safePath(data?.url)));
 });

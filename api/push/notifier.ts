@@ -10,4 +10,6 @@ export interface PushMessage {
 
 export interface Notifier {
   send(userId: string, message: PushMessage): Promise<void>;
+  /** The VAPID public key devices subscribe with (web-push notifier only). */
+  readonly publicKey?: string;
 }

@@ -1,8 +1,21 @@
-// Issue 5 routes (live): filled in by that feature; mounted under /api by app.ts.
+// GET /api/live: current, upcoming and recent live streams (guarded per SPEC §2: token needed).
 import { Hono } from 'hono';
+import { gt } from 'drizzle-orm';
+import { requireUser } from '../auth/require-user';
+import { liveStreams } from '../db/schema';
 import type { AppDeps, AppEnv } from '../http/app-env';
+import { groupStreams } from '../live/stream-status';
+
+const RECENT_DAYS = 60;
 
 export function liveRoutes(deps: AppDeps) {
-  void deps;
-  return new Hono<AppEnv>();
+  const app = new Hono<AppEnv>();
+  app.get('/live', requireUser(deps.verifier), async (c) => {
+    const now = new Date(deps.now?.() ?? Date.now());
+    // Older streams are not 'recent' any more: the table may keep them, the answer does not.
+    const since = new Date(now.getTime() - RECENT_DAYS * 24 * 60 * 60 * 1000);
+    const rows = await deps.db.select().from(liveStreams).where(gt(liveStreams.startsAt, since));
+    return c.json(groupStreams(rows, now));
+  });
+  return app;
 }

@@ -1,8 +1,110 @@
-// Issue 5 routes (premium): filled in by that feature; mounted under /api by app.ts.
-import { Hono } from 'hono';
+// /api/premium: the plan, the collector's subscription status, checkout through the payment
+// provider, Stripe's webhook, and the development provider's own checkout page.
+import { Hono, type Context } from 'hono';
+import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../http/app-env';
+import { devCheckoutPage } from '../premium/dev-checkout-page';
+import { safeReturnPath } from '../premium/development-provider';
+import { WebhookSignatureError } from '../premium/payment-provider';
+import { PREMIUM_PLAN } from '../premium/plan';
+import { perUserWriteLimit } from '../push/per-user-limit';
+import { publicOrigin } from '../premium/public-origin';
+import {
+  cancelSubscription,
+  completeCheckout,
+  findCheckout,
+  recordCheckout,
+  subscriptionStatusOf,
+} from '../premium/subscription-store';
+
+/** The screen the provider sends the browser back to: guarded, so the guard sees session_id. */
+const RETURN_PATH = '/subscribe';
 
 export function premiumRoutes(deps: AppDeps) {
-  void deps;
-  return new Hono<AppEnv>();
+  const app = new Hono<AppEnv>();
+  const provider = deps.paymentProvider;
+  const now = () => new Date(deps.now?.() ?? Date.now());
+  const notConfigured = (c: Context) =>
+    c.json({ error: 'Payments are not set up on this server' }, 503);
+
+  app.get('/premium/plan', (c) => c.json({ plan: PREMIUM_PLAN, provider: provider?.name ?? null }));
+
+  app.get('/premium/status', requireUser(deps.verifier), async (c) =>
+    c.json({ status: await subscriptionStatusOf(deps.db, c.get('userId')) }),
+  );
+
+  app.post('/premium/checkout', requireUser(deps.verifier), perUserWriteLimit(deps), async (c) => {
+    if (!provider) return notConfigured(c);
+    const userId = c.get('userId');
+    if ((await subscriptionStatusOf(deps.db, userId)) === 'active') {
+      return c.json({ error: "You're already premium" }, 409);
+    }
+    const origin = publicOrigin(c);
+    const session = await provider.createCheckout({
+      userId,
+      email: c.get('userEmail'),
+      returnUrl: `${origin}${RETURN_PATH}`,
+      cancelUrl: `${origin}${RETURN_PATH}`,
+    });
+    await recordCheckout(deps.db, {
+      userId,
+      sessionId: session.sessionId,
+      provider: provider.name,
+    });
+    return c.json({ sessionId: session.sessionId, url: session.url, provider: provider.name });
+  });
+
+  // Stripe signs the exact bytes it sent: the body is read as text, never parsed and re-encoded.
+  app.post('/premium/stripe-webhook', async (c) => {
+    if (provider?.name !== 'stripe' || !provider.readWebhook) {
+      return c.json({ error: 'Stripe is not configured on this server' }, 404);
+    }
+    const rawBody = await c.req.text();
+    let event;
+    try {
+      event = provider.readWebhook(rawBody, c.req.header('stripe-signature'));
+    } catch (error) {
+      if (!(error instanceof WebhookSignatureError)) throw error;
+      return c.json({ error: `Invalid Stripe signature: ${error.message}` }, 400);
+    }
+    if (event.kind === 'checkout-completed') {
+      const userId = await completeCheckout(deps.db, event.sessionId, event.userId, now());
+      if (!userId) console.warn(`[premium] checkout ${event.sessionId} names no user: ignored`);
+    } else if (event.kind === 'subscription-canceled') {
+      if (event.userId) await cancelSubscription(deps.db, event.userId);
+      else console.warn('[premium] a canceled subscription names no user: ignored');
+    }
+    return c.json({ received: true });
+  });
+
+  // The development provider's checkout: a page anyone holding the (unguessable) session id
+  // may open, exactly like a Stripe Checkout link. Absent with any other provider.
+  if (provider?.name === 'development') {
+    app.get('/premium/dev-checkout/:sessionId', async (c) => {
+      const sessionId = c.req.param('sessionId');
+      const session = await findCheckout(deps.db, sessionId);
+      const status = !session ? 'unknown' : session.status === 'complete' ? 'complete' : 'open';
+      c.header('Cache-Control', 'no-store');
+      return c.html(
+        devCheckoutPage({ sessionId, returnPath: safeReturnPath(c.req.query('return')), status }),
+        session ? 200 : 404,
+      );
+    });
+
+    app.post('/premium/dev-checkout/:sessionId', async (c) => {
+      const sessionId = c.req.param('sessionId');
+      const session = await findCheckout(deps.db, sessionId);
+      if (!session || session.provider !== 'development') {
+        return c.html(
+          devCheckoutPage({ sessionId, returnPath: RETURN_PATH, status: 'unknown' }),
+          404,
+        );
+      }
+      await completeCheckout(deps.db, sessionId, null, now());
+      const back = safeReturnPath(c.req.query('return'));
+      return c.redirect(`${back}?session_id=${encodeURIComponent(sessionId)}`, 303);
+    });
+  }
+
+  return app;
 }

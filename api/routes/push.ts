@@ -1,8 +1,42 @@
-// Issue 5 routes (push): filled in by that feature; mounted under /api by app.ts.
+// /api/push: the VAPID public key (public), and a signed-in device registering or removing its
+// Web Push subscription. Sending is the notifier's job (api/push/web-push-notifier.ts).
 import { Hono } from 'hono';
+import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../http/app-env';
+import { readJson } from '../http/read-json';
+import { describeZodError } from '../../src/shared/collection/mutation-schemas';
+import { perUserWriteLimit } from '../push/per-user-limit';
+import { subscribeSchema, unsubscribeSchema } from '../push/subscription-schema';
+import { deleteSubscription, saveSubscription } from '../push/subscription-store';
 
 export function pushRoutes(deps: AppDeps) {
-  void deps;
-  return new Hono<AppEnv>();
+  const app = new Hono<AppEnv>();
+  // api/env.ts has already checked NODE_ENV is one of development | production | test.
+  const production = process.env.NODE_ENV === 'production';
+  const subscribe = subscribeSchema(production);
+  const limited = perUserWriteLimit(deps);
+
+  app.get('/push/public-key', (c) => {
+    const publicKey = deps.notifier?.publicKey;
+    if (!publicKey)
+      return c.json({ error: 'Push notifications are not set up on this server' }, 503);
+    c.header('Cache-Control', 'no-cache');
+    return c.json({ publicKey });
+  });
+
+  app.post('/push/subscribe', requireUser(deps.verifier), limited, async (c) => {
+    const parsed = subscribe.safeParse(await readJson(c));
+    if (!parsed.success) return c.json({ error: describeZodError(parsed.error) }, 400);
+    const { endpoint, keys } = parsed.data;
+    await saveSubscription(deps.db, { userId: c.get('userId'), endpoint, ...keys });
+    return c.json({ ok: true });
+  });
+
+  app.post('/push/unsubscribe', requireUser(deps.verifier), limited, async (c) => {
+    const parsed = unsubscribeSchema.safeParse(await readJson(c));
+    if (!parsed.success) return c.json({ error: describeZodError(parsed.error) }, 400);
+    const removed = await deleteSubscription(deps.db, c.get('userId'), parsed.data.endpoint);
+    return c.json({ ok: true, removed });
+  });
+  return app;
 }

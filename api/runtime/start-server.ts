@@ -11,6 +11,11 @@ import { mountBuiltApp } from './static-app';
 import { clientConfigFor } from './client-config';
 import { createWriteRateLimit } from '../http/write-rate-limit';
 import { localPhotoStore } from '../posts/local-photo-store';
+import { ensureTutorials } from '../learn/tutorial-store';
+import { seedDemoStreams } from '../live/demo-streams';
+import { paymentProviderFor } from '../premium/provider-from-env';
+import { loadVapidKeys } from '../push/vapid-keys';
+import { createWebPushNotifier } from '../push/web-push-notifier';
 
 export interface RunningServer {
   port: number;
@@ -51,12 +56,39 @@ export async function startServer(
       `Catalogue was empty: loaded the demo catalogue (${seeded.cars} cars, ${seeded.sets} sets)`,
     );
 
+  const tutorialCount = await ensureTutorials(database.db);
+  log(`Tutorials: ${tutorialCount} loaded from api/learn/tutorials.json`);
+  const demoStreams = await seedDemoStreams(database.db, new Date());
+  if (demoStreams > 0) log(`Live: ${demoStreams} demo streams placed around now`);
+
+  const payments = paymentProviderFor(env);
+  log(payments.line);
+  const dataDir = resolve(options.projectRoot, env.DATA_DIR);
+  const vapid = await loadVapidKeys({
+    dataDir,
+    fromEnv:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+        : undefined,
+  });
+  log(
+    vapid.source === 'env'
+      ? 'Push: VAPID keys from the environment'
+      : `Push: VAPID keys ${vapid.source === 'generated' ? 'made and kept' : 'read'} in ${dataDir}/vapid.json`,
+  );
+
   const app = createApp({
     db: database.db,
     verifier: createTokenVerifier({ projectId: env.FIREBASE_PROJECT_ID, emulatorHost }),
     clientConfig: clientConfigFor(env, emulatorHost),
     writeRateLimit: createWriteRateLimit(),
     photoStore: localPhotoStore(resolve(options.projectRoot, env.DATA_DIR, 'uploads')),
+    notifier: createWebPushNotifier({
+      db: database.db,
+      vapid: vapid.keys,
+      subject: env.VAPID_SUBJECT,
+    }),
+    paymentProvider: payments.provider,
   });
   mountBuiltApp(app, resolve(options.projectRoot, 'dist'));
 

@@ -21,6 +21,7 @@ import { CONDITIONS, GRADES } from '../../shared/collection/types';
 import { changeCollection } from '../../sync/collection-actions';
 import { useSyncStatus } from '../../sync/use-sync-status';
 import { ScreenHeader } from '../../ui/screen-header';
+import { NotificationsSection } from '../push/notifications-section';
 import { formatCount, ScreenBody, SyncLine } from './collection-parts';
 
 const CURRENCY_NAMES: Record<(typeof CURRENCIES)[number], string> = {
@@ -184,6 +185,8 @@ export function SettingsScreen() {
             options={CURRENCIES.map((c) => ({ value: c, label: CURRENCY_NAMES[c] }))}
           />
         </Section>
+
+        <NotificationsSection />
 
         <Section title="Export">
           <p className="cl-setting__hint">
