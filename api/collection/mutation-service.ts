@@ -28,6 +28,8 @@ import {
 } from './collection-store';
 import { KEY_REUSED_ERROR, recordProcessedKeys, type StoredOutcome } from './processed-keys';
 import { requestHash } from './request-hash';
+import type { MutationArgs } from '../../src/shared/collection/mutation-schemas';
+import { unknownTutorialIds } from '../learn/tutorial-store';
 
 export interface MutationClock {
   now: () => string;
@@ -140,8 +142,19 @@ export async function runMutation(
   const parsed = parseMutation(name, rawArgs);
   if (!parsed.ok) return { status: parsed.status, body: { error: parsed.error } };
   const now = clock.now();
-  const mutation = prepareMutation(parsed.mutation, { newId: clock.newId, now });
+  const [prepared] = await refuseUnknownTutorials(db, [
+    prepareMutation(parsed.mutation, { newId: clock.newId, now }),
+  ]);
   const hash = requestHash(name, rawArgs);
+  if (!prepared || !('name' in prepared)) {
+    const refusal = prepared ?? { status: 400, error: 'Missing mutation' };
+    const outcome = { status: refusal.status, body: { error: refusal.error } };
+    if (key !== undefined) {
+      await recordProcessedKeys(db, userId, [{ key, requestHash: hash, outcome }]);
+    }
+    return outcome;
+  }
+  const mutation = prepared;
   return runIdempotent(db, userId, key, hash, mutationReferences(mutation), async (read) => {
     const after = applyMutation(read.state, mutation, { now, catalog: read.catalog });
     const totals = totalsAfter(read.totals, read.state, after);
@@ -149,6 +162,32 @@ export async function runMutation(
       outcome: { status: 200, body: successBody(mutation, totals) },
       diff: buildStateDiff(read.state, after, read.totals),
     };
+  });
+}
+
+type Prepared = ParsedMutation | { ok: false; status: number; error: string };
+
+/**
+ * The shared rule cannot know which tutorials exist (the device may not have the list), so the
+ * server refuses an unknown one here, the same way on its endpoint and in a push: 404, recorded
+ * under the change's key like any refusal, and the device rebases it away.
+ */
+/** The tutorial a 'tutorials/complete' change names, else null. */
+function tutorialOf(mutation: Prepared): string | null {
+  if (!('name' in mutation) || mutation.name !== 'tutorials/complete') return null;
+  return (mutation.args as MutationArgs<'tutorials/complete'>).tutorialId;
+}
+
+async function refuseUnknownTutorials(db: Database, prepared: Prepared[]): Promise<Prepared[]> {
+  const ids = prepared.map(tutorialOf).filter((id): id is string => id !== null);
+  if (ids.length === 0) return prepared;
+  const unknown = await unknownTutorialIds(db, ids);
+  if (unknown.size === 0) return prepared;
+  return prepared.map((mutation) => {
+    const id = tutorialOf(mutation);
+    return id !== null && unknown.has(id)
+      ? { ok: false, status: 404, error: `Unknown tutorial: ${id}` }
+      : mutation;
   });
 }
 
@@ -180,10 +219,13 @@ export async function pushMutations(
   entries: PushEntry[],
 ): Promise<PushResult[]> {
   const now = clock.now();
-  const parsed = entries.map((entry) => {
-    const result = parseMutation(entry.name, entry.args);
-    return result.ok ? prepareMutation(result.mutation, { newId: clock.newId, now }) : result;
-  });
+  const parsed = await refuseUnknownTutorials(
+    db,
+    entries.map((entry): Prepared => {
+      const result = parseMutation(entry.name, entry.args);
+      return result.ok ? prepareMutation(result.mutation, { newId: clock.newId, now }) : result;
+    }),
+  );
   const references = noReferences();
   for (const mutation of parsed) {
     if (!('name' in mutation)) continue;

@@ -1,5 +1,5 @@
 // The tutorials table: loaded from the team's file (idempotent upsert), listed and read.
-import { asc, eq, notInArray } from 'drizzle-orm';
+import { asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database';
 import { tutorials } from '../db/schema';
 import { readTutorialFile, type TutorialInput } from './tutorial-file';
@@ -53,4 +53,19 @@ export async function listTutorials(db: Queryable): Promise<Tutorial[]> {
 export async function findTutorial(db: Queryable, id: string): Promise<Tutorial | undefined> {
   const [row] = await db.select().from(tutorials).where(eq(tutorials.id, id));
   return row;
+}
+
+/** Which of `ids` are not tutorials (the file is loaded first, for apps made without a start). */
+export async function unknownTutorialIds(
+  db: Database,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  await ensureTutorials(db);
+  const wanted = [...new Set(ids)];
+  const rows = await db
+    .select({ id: tutorials.id })
+    .from(tutorials)
+    .where(inArray(tutorials.id, wanted));
+  const known = new Set(rows.map((row) => row.id));
+  return new Set(wanted.filter((id) => !known.has(id)));
 }

@@ -6,7 +6,6 @@ import { requireUser } from '../auth/require-user';
 import { profiles } from '../db/schema';
 import type { AppDeps, AppEnv } from '../http/app-env';
 import { mutationHandler } from '../http/mutation-handler';
-import { readJson } from '../http/read-json';
 import { optionalUser } from '../learn/optional-user';
 import {
   ensureTutorials,
@@ -54,20 +53,7 @@ export function tutorialRoutes(deps: AppDeps) {
     return c.json({ ...summaryOf(tutorial, completed), sections: tutorial.sections });
   });
 
-  // The shared rule (src/shared/collection/rules.ts completeTutorial) has no list of tutorials,
-  // so this endpoint refuses an id that is not one before the idempotent mutation runs.
-  const completeMutation = mutationHandler(deps, 'tutorials/complete');
-  app.post('/complete', requireUser(deps.verifier), async (c) => {
-    const body = await readJson(c);
-    const tutorialId = (body as { tutorialId?: unknown } | null)?.tutorialId;
-    if (typeof tutorialId === 'string' && tutorialId !== '') {
-      await ensureTutorials(deps.db);
-      if (!(await findTutorial(deps.db, tutorialId))) {
-        return c.json({ error: `Unknown tutorial: ${tutorialId}` }, 404);
-      }
-    }
-    // Anything else (missing, wrong type) is answered by the mutation's own schema: 400.
-    return completeMutation(c);
-  });
+  // An unknown tutorial is refused by the mutation service (404), here and in a sync push alike.
+  app.post('/complete', requireUser(deps.verifier), mutationHandler(deps, 'tutorials/complete'));
   return app;
 }

@@ -122,7 +122,7 @@ const mutationArb = fc.oneof(
   }),
   fc.record({
     name: fc.constant('tutorials/complete'),
-    args: fc.record({ tutorialId: fc.constantFrom('t1', 't2') }),
+    args: fc.record({ tutorialId: fc.constantFrom('spotting-treasure-hunts', 'reading-a-card') }),
   }),
 );
 

@@ -86,11 +86,15 @@ describe('profile and users', () => {
       value: { car: false },
     });
     await api.call(user, 'POST', '/api/users/update-settings', { key: 'theme', value: 'light' });
-    await api.call(user, 'POST', '/api/tutorials/complete', { tutorialId: 'first-car' });
-    await api.call(user, 'POST', '/api/tutorials/complete', { tutorialId: 'first-car' });
-    await api.call(user, 'POST', '/api/tutorials/complete', { tutorialId: 'sets' });
+    await api.call(user, 'POST', '/api/tutorials/complete', {
+      tutorialId: 'spotting-treasure-hunts',
+    });
+    await api.call(user, 'POST', '/api/tutorials/complete', {
+      tutorialId: 'spotting-treasure-hunts',
+    });
+    await api.call(user, 'POST', '/api/tutorials/complete', { tutorialId: 'hunting-at-retail' });
     const { body } = await api.call(user, 'GET', '/api/profile/me');
     expect(body.settings).toEqual({ theme: 'light', celebrations: { car: false } });
-    expect(body.completedTutorials).toEqual(['first-car', 'sets']);
+    expect(body.completedTutorials).toEqual(['spotting-treasure-hunts', 'hunting-at-retail']);
   });
 });

@@ -146,12 +146,32 @@ describe('batch push', () => {
     await api.call(user, 'POST', '/api/users/initialize', { username: 'PushPat' });
     const response = await push(user, [
       { key: 'k:1', name: 'users/update-settings', args: { key: 'units', value: 'eur' } },
-      { key: 'k:2', name: 'tutorials/complete', args: { tutorialId: 'offline' } },
+      { key: 'k:2', name: 'tutorials/complete', args: { tutorialId: 'hunting-at-retail' } },
     ]);
     expect(response.body.results.map((r: { status: string }) => r.status)).toEqual(['ok', 'ok']);
     const { body } = await api.call(user, 'GET', '/api/profile/me');
     expect(body.settings).toEqual({ units: 'eur' });
-    expect(body.completedTutorials).toEqual(['offline']);
+    expect(body.completedTutorials).toEqual(['hunting-at-retail']);
+  });
+
+  it('refuses a tutorial that does not exist, alone, and answers the same when replayed', async () => {
+    const user = await api.user();
+    await api.call(user, 'POST', '/api/users/initialize', { username: 'PushTess' });
+    const chunk = [
+      { key: 't:1', name: 'tutorials/complete', args: { tutorialId: 'no-such-tutorial' } },
+      { key: 't:2', name: 'tutorials/complete', args: { tutorialId: 'reading-a-card' } },
+    ];
+    const expected = [
+      { key: 't:1', status: 'rejected', error: 'Unknown tutorial: no-such-tutorial' },
+      { key: 't:2', status: 'ok' },
+    ];
+    expect((await push(user, chunk)).body.results).toEqual(expected);
+    expect((await push(user, chunk)).body.results).toEqual([
+      expected[0],
+      { key: 't:2', status: 'duplicate' },
+    ]);
+    const { body } = await api.call(user, 'GET', '/api/profile/me');
+    expect(body.completedTutorials).toEqual(['reading-a-card']);
   });
 
   it.each([

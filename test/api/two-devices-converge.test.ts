@@ -188,7 +188,7 @@ const changeArb: fc.Arbitrary<Change> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({
       op: fc.constant('tutorial' as const),
-      tutorialId: fc.constantFrom('spotting-treasure-hunts', 'first-car'),
+      tutorialId: fc.constantFrom('spotting-treasure-hunts', 'reading-a-card'),
     }),
   },
 );
