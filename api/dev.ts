@@ -4,38 +4,19 @@ import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer } from 'vite';
-import { clientConfigFor } from './runtime/client-config';
 import { createApp } from './app';
-import { createTokenVerifier } from './auth/token-verifier';
-import { openDatabase } from './db/database';
 import { EnvError, parseEnv } from './env';
-import { startAuthEmulator } from './runtime/auth-emulator';
-import { seedDemoCatalogIfEmpty } from './catalog/demo-seed';
+import { prepareServer } from './runtime/prepare-server';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 async function main() {
   const env = parseEnv(process.env);
-  const emulator =
-    env.hostedFirebase || env.FIREBASE_AUTH_EMULATOR_HOST
-      ? null
-      : await startAuthEmulator({
-          projectId: env.FIREBASE_PROJECT_ID,
-          cwd: projectRoot,
-          log: console.log,
-        });
-  const database = await openDatabase(
-    env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
-      : { kind: 'pglite', dataDir: resolve(projectRoot, env.DATA_DIR) },
-  );
-  await seedDemoCatalogIfEmpty(database.db);
-  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST ?? emulator?.host;
-  const api = createApp({
-    db: database.db,
-    verifier: createTokenVerifier({ projectId: env.FIREBASE_PROJECT_ID, emulatorHost }),
-    clientConfig: clientConfigFor(env, emulatorHost),
+  const { deps, database, emulator } = await prepareServer(env, {
+    projectRoot,
+    log: console.log,
   });
+  const api = createApp(deps);
   const vite = await createViteServer({
     configFile: resolve(projectRoot, 'vite.config.ts'),
     server: { middlewareMode: true },

@@ -16,6 +16,8 @@ export interface AppDeps {
   newId?: () => string;
   /** Served at GET /api/config for the device's Firebase sign-in. */
   clientConfig?: ClientConfig;
+  /** NODE_ENV=production (from the parsed env): stricter checks, e.g. push endpoints https only. */
+  production?: boolean;
   /** Community writes per user; absent: unlimited (most tests). */
   writeRateLimit?: WriteRateLimit;
   /** Sends a push message to a user's devices; absent: nothing is sent. */

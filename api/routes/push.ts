@@ -11,8 +11,7 @@ import { deleteSubscription, saveSubscription } from '../push/subscription-store
 
 export function pushRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  // api/env.ts has already checked NODE_ENV is one of development | production | test.
-  const production = process.env.NODE_ENV === 'production';
+  const production = deps.production ?? false;
   const subscribe = subscribeSchema(production);
   const limited = perUserWriteLimit(deps);
 

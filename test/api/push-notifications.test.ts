@@ -156,6 +156,24 @@ describe('POST /api/push/subscribe', () => {
     expect((await api.call(user, 'POST', '/api/push/unsubscribe', {})).status).toBe(400);
   });
 
+  it('takes a local http push service only outside production', async () => {
+    const production = createApp({
+      db: api.database.db,
+      verifier: emulatorVerifier(),
+      production: true,
+    });
+    const user = await collector('ProdPia');
+    const device = pushService.subscription();
+    const response = await production.request('/api/push/subscribe', {
+      method: 'POST',
+      headers: user.headers,
+      body: JSON.stringify({ endpoint: device.endpoint, keys: device.keys }),
+    });
+    expect(device.endpoint).toMatch(/^http:\/\/(localhost|127\.0\.0\.1)/);
+    expect(response.status).toBe(400);
+    expect(await devicesOf(user.uid)).toEqual([]);
+  });
+
   it('is rate limited per user: 429 with Retry-After', async () => {
     const strict = createApp({
       db: api.database.db,

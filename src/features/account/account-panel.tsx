@@ -1,6 +1,7 @@
 // Sign-in for the offline core: email and password (the full screens come with the routes).
 import { useState, type FormEvent } from 'react';
-import { signIn, signOut, signUp } from '../../auth/auth-state';
+import { signIn, signUp } from '../../auth/auth-state';
+import { signOutOfThisDevice } from './sign-out';
 import { showError } from '../../errors/show-error';
 import { useProfile } from '../../db/use-collection';
 import { useSyncStatus } from '../../sync/use-sync-status';
@@ -83,7 +84,7 @@ export function AccountBar({ userId, email }: { userId: string; email: string | 
     ) {
       return;
     }
-    signOut().catch(showError);
+    signOutOfThisDevice().catch(showError);
   };
 
   return (

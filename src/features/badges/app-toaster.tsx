@@ -3,6 +3,7 @@
 // arrive from the service worker and show as toasts with their title and body.
 import { useEffect } from 'react';
 import toast, { Toaster, useToasterStore, type DefaultToastOptions } from 'react-hot-toast';
+import { refreshSnapshot } from '../../sync/background-tasks';
 
 export const MAX_TOASTS = 20;
 
@@ -55,6 +56,9 @@ function usePushMessageToasts() {
     const onMessage = (event: MessageEvent) => {
       const data = event.data as { type?: string; payload?: PushPayload } | null;
       if (data?.type !== 'push-message' || !data.payload) return;
+      // An alert is news from the server (a completed trade moves cars into this collection):
+      // pull the snapshot now rather than at the next start.
+      void refreshSnapshot().catch(() => {});
       const text = pushMessageText(data.payload);
       if (!text) return;
       toast(

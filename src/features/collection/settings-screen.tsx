@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation } from 'wouter';
-import { signOut } from '../../auth/auth-state';
+import { signOutOfThisDevice } from '../account/sign-out';
 import { useAuth } from '../../auth/use-auth';
 import { deviceDb } from '../../db/device-db';
 import { useProfile } from '../../db/use-collection';
@@ -148,7 +148,7 @@ export function SettingsScreen() {
   };
 
   const doSignOut = () => {
-    signOut()
+    signOutOfThisDevice()
       .then(() => navigate('/home', { replace: true }))
       .catch(showError);
   };

@@ -92,3 +92,23 @@ export async function disablePush(): Promise<void> {
   });
   await subscription.unsubscribe();
 }
+
+/**
+ * Before signing out: this device must stop getting the collector's alerts even with no signal.
+ * The server is told when it can be; the browser's subscription goes either way, so the push
+ * service answers 410 to the next send and the server forgets the device then.
+ */
+export async function stopPushBeforeSignOut(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager?.getSubscription();
+  if (!subscription) return;
+  try {
+    await callCommunity('/api/push/unsubscribe', {
+      method: 'POST',
+      body: { endpoint: subscription.endpoint },
+    });
+  } finally {
+    await subscription.unsubscribe();
+  }
+}

@@ -1,0 +1,93 @@
+// Everything the server needs before it listens, shared by `npm start` and `npm run dev`:
+// env → (emulator) → database + migrations → demo catalogue, tutorials, streams → the app's deps.
+import { resolve } from 'node:path';
+import { createTokenVerifier } from '../auth/token-verifier';
+import { seedDemoCatalogIfEmpty } from '../catalog/demo-seed';
+import { openDatabase, type OpenDatabase } from '../db/database';
+import type { Env } from '../env';
+import type { AppDeps } from '../http/app-env';
+import { createWriteRateLimit } from '../http/write-rate-limit';
+import { ensureTutorials } from '../learn/tutorial-store';
+import { seedDemoStreams } from '../live/demo-streams';
+import { localPhotoStore } from '../posts/local-photo-store';
+import { paymentProviderFor } from '../premium/provider-from-env';
+import { loadVapidKeys } from '../push/vapid-keys';
+import { createWebPushNotifier } from '../push/web-push-notifier';
+import { startAuthEmulator, type RunningEmulator } from './auth-emulator';
+import { clientConfigFor } from './client-config';
+
+export interface PreparedServer {
+  deps: AppDeps;
+  database: OpenDatabase;
+  emulator: RunningEmulator | null;
+}
+
+export async function prepareServer(
+  env: Env,
+  options: { projectRoot: string; log?: (line: string) => void },
+): Promise<PreparedServer> {
+  const log = options.log ?? (() => {});
+  let emulator: RunningEmulator | null = null;
+  let emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!env.hostedFirebase && !emulatorHost) {
+    emulator = await startAuthEmulator({
+      projectId: env.FIREBASE_PROJECT_ID,
+      cwd: options.projectRoot,
+      log,
+    });
+    emulatorHost = emulator.host;
+  }
+
+  const dataDir = resolve(options.projectRoot, env.DATA_DIR);
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir },
+  );
+  log(
+    database.kind === 'postgres'
+      ? 'Database: PostgreSQL (DATABASE_URL)'
+      : `Database: PGlite in ${dataDir}`,
+  );
+  const seeded = await seedDemoCatalogIfEmpty(database.db);
+  if (seeded) {
+    log(
+      `Catalogue was empty: loaded the demo catalogue (${seeded.cars} cars, ${seeded.sets} sets)`,
+    );
+  }
+  const tutorialCount = await ensureTutorials(database.db);
+  log(`Tutorials: ${tutorialCount} loaded from api/learn/tutorials.json`);
+  const demoStreams = await seedDemoStreams(database.db, new Date());
+  if (demoStreams > 0) log(`Live: ${demoStreams} demo streams placed around now`);
+
+  const payments = paymentProviderFor(env);
+  log(payments.line);
+  const vapid = await loadVapidKeys({
+    dataDir,
+    fromEnv:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+        : undefined,
+  });
+  log(
+    vapid.source === 'env'
+      ? 'Push: VAPID keys from the environment'
+      : `Push: VAPID keys ${vapid.source === 'generated' ? 'made and kept' : 'read'} in ${dataDir}/vapid.json`,
+  );
+
+  const deps: AppDeps = {
+    db: database.db,
+    verifier: createTokenVerifier({ projectId: env.FIREBASE_PROJECT_ID, emulatorHost }),
+    clientConfig: clientConfigFor(env, emulatorHost),
+    production: env.NODE_ENV === 'production',
+    writeRateLimit: createWriteRateLimit(),
+    photoStore: localPhotoStore(resolve(dataDir, 'uploads')),
+    notifier: createWebPushNotifier({
+      db: database.db,
+      vapid: vapid.keys,
+      subject: env.VAPID_SUBJECT,
+    }),
+    paymentProvider: payments.provider,
+  };
+  return { deps, database, emulator };
+}
