@@ -150,33 +150,66 @@ export async function installProbes(context: BrowserContext, rowSelector: string
   }, rowSelector);
 }
 
+export interface CollectionTap {
+  /** Until the first collection row is on screen. */
+  firstRowsMs: number | null;
+  /**
+   * Until the whole list is there (sortable, scrollable to its end): the screen marks its list
+   * aria-busy while only the first screenful is read. Equal to firstRowsMs when it never is.
+   */
+  wholeListMs: number | null;
+}
+
 /**
  * From /home, a tap on the bottom bar's 'My Collection' until the first collection row is on
- * screen (ms), or null when none appears within 20 s.
+ * screen, and until the whole list is (ms; null when not within 20 s).
  */
-export function navigateToCollection(page: Page, rowSelector: string): Promise<number | null> {
+export function navigateToCollection(page: Page, rowSelector: string): Promise<CollectionTap> {
   return page.evaluate(
     (selector) =>
-      new Promise<number | null>((resolve) => {
+      new Promise<CollectionTap>((resolve) => {
         const before = new Set(document.querySelectorAll(selector));
         const link = document.querySelector<HTMLAnchorElement>('nav a[href="/collection"]');
-        if (!link) return resolve(null);
+        if (!link) return resolve({ firstRowsMs: null, wholeListMs: null });
+        const result: CollectionTap = { firstRowsMs: null, wholeListMs: null };
+        let firstSeen = false;
+        let wholeSeen = false;
         let done = false;
-        const finish = (value: number | null) => {
+        const finish = () => {
           if (done) return;
           done = true;
           observer.disconnect();
-          resolve(value);
+          resolve(result);
         };
+        // Measured in the frame that shows it: after the next animation frame.
+        const shown = (key: keyof CollectionTap) =>
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              result[key] = performance.now() - start;
+              if (result.firstRowsMs !== null && result.wholeListMs !== null) finish();
+            }, 0),
+          );
         const check = () => {
           if (location.pathname !== '/collection') return;
           const row = [...document.querySelectorAll(selector)].find((node) => !before.has(node));
           if (!row) return;
-          requestAnimationFrame(() => setTimeout(() => finish(performance.now() - start), 0));
+          if (!firstSeen) {
+            firstSeen = true;
+            shown('firstRowsMs');
+          }
+          if (!wholeSeen && !document.querySelector('main [aria-busy="true"]')) {
+            wholeSeen = true;
+            shown('wholeListMs');
+          }
         };
         const observer = new MutationObserver(check);
-        observer.observe(document.body, { childList: true, subtree: true });
-        setTimeout(() => finish(null), 20_000);
+        observer.observe(document.body, {
+          childList: true,
+          subtree: true,
+          attributes: true,
+          attributeFilter: ['aria-busy'],
+        });
+        setTimeout(finish, 20_000);
         const start = performance.now();
         link.click();
       }),

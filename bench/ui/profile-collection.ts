@@ -1,7 +1,9 @@
 // `node --import tsx bench/ui/profile-collection.ts [srcRoot...]`: where /collection's first
-// render goes with 10,000 cars. Seeds once per source tree, then alternates taps on
-// 'My Collection' between the trees (same machine, same moment: a fair before/after), and
-// times raw IndexedDB reads of the stores the screen uses. PROFILE=1 adds a CPU profile.
+// render goes with 10,000 cars. Seeds once per source tree (e.g. a `git archive` of the last
+// commit beside the working tree), then alternates between the trees (same machine, same moment:
+// a fair before/after) taps on 'My Collection' (first rows, whole list) and cold loads, and
+// times raw IndexedDB reads of the stores the screen uses. MARKS=1 prints the page's performance
+// marks after each tap; PROFILE=1 writes a CPU profile of the last one; MINIFY=0 keeps names.
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

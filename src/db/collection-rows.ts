@@ -18,6 +18,7 @@ import type {
   TradeSellRow,
 } from './garage-db';
 import { LIST_NAMES } from './garage-db';
+import { emptyTotals, movedTotals, sameTotals, summaryOfCar, totalsOf } from './owned-summaries';
 
 /** The rows a change reads, as they were, so the write can tell what it changed. */
 export interface CollectionRows {
@@ -191,6 +192,8 @@ function withSeqs<T, R>(
  * Writes what changed between `before` (the rows read) and `after` (the rules' result on the
  * collection those rows make): deletes rows that are gone, puts rows that differ, and leaves
  * the rest alone, so SPEC §3's insertion order holds and a put never wakes queries for nothing.
+ * The car summaries and the user's totals follow in the same writes; `whole` says `before` is
+ * every row of the user (the rebase), so the totals are counted, not moved by a delta.
  */
 export function writeCollectionDiff(
   db: GarageDb,
@@ -198,6 +201,7 @@ export function writeCollectionDiff(
   before: CollectionRows,
   after: Collection,
   seq: SeqSource,
+  { whole = false }: { whole?: boolean } = {},
 ): Promise<void> {
   const nextCars = withSeqs(
     after.ownedCars,
@@ -271,6 +275,8 @@ export function writeCollectionDiff(
   const setKey = (r: { setId: string }) => r.setId;
   const listKey = (r: ListItemRow) => `${r.list}\n${r.id}`;
   const tradeKey = (r: TradeSellRow) => `${r.kind}\n${r.id}`;
+  const carsGone = gone(before.ownedCars, nextCars, carKey);
+  const carsPut = changedOnly(before.ownedCars, nextCars, carKey);
   const deletes = <K>(table: { bulkDelete(keys: K[]): Promise<void> }, keys: K[]) =>
     keys.length ? table.bulkDelete(keys) : null;
   const puts = <R>(table: { bulkPut(rows: R[]): Promise<unknown> }, rows: R[]) =>
@@ -280,7 +286,7 @@ export function writeCollectionDiff(
   const writes = [
     deletes(
       db.ownedCars,
-      gone(before.ownedCars, nextCars, carKey).map((r) => [userId, r.carId] as [string, string]),
+      carsGone.map((r) => [userId, r.carId] as [string, string]),
     ),
     deletes(
       db.ownedSets,
@@ -298,12 +304,64 @@ export function writeCollectionDiff(
         (r) => [userId, r.kind, r.id] as [string, 'car' | 'set', string],
       ),
     ),
-    puts(db.ownedCars, changedOnly(before.ownedCars, nextCars, carKey)),
+    puts(db.ownedCars, carsPut),
     puts(db.ownedSets, changedOnly(before.ownedSets, nextSets, setKey)),
     puts(db.listItems, changedOnly(before.listItems, nextLists, listKey)),
     puts(db.tradeSell, changedOnly(before.tradeSell, nextTrade, tradeKey)),
+    deletes(
+      db.ownedCarSummaries,
+      carsGone.map((r) => [userId, r.carId] as [string, string]),
+    ),
+    puts(db.ownedCarSummaries, carsPut.map(summaryOfCar)),
+    whole
+      ? recount(db, userId, nextCars, nextSets, carsPut)
+      : moveTotals(db, userId, before, { cars: nextCars, sets: nextSets }),
   ];
   return Promise.all(writes).then(() => undefined);
+}
+
+/** A change's rows moved the user's totals by what they added or removed. */
+async function moveTotals(
+  db: GarageDb,
+  userId: string,
+  before: CollectionRows,
+  after: { cars: OwnedCarRow[]; sets: OwnedSetRow[] },
+): Promise<void> {
+  const old = (await db.ownedTotals.get(userId)) ?? emptyTotals(userId);
+  const next = movedTotals(old, { cars: before.ownedCars, sets: before.ownedSets }, after);
+  if (!sameTotals(old, next)) await db.ownedTotals.put(next);
+}
+
+/**
+ * The rebase has every row, so the totals are counted afresh, and every owned car is checked to
+ * have a summary and every summary a car (by key: reading every summary would cost the rebase a
+ * second whole read). A device whose summaries or totals ever went wrong is mended here.
+ */
+async function recount(
+  db: GarageDb,
+  userId: string,
+  cars: OwnedCarRow[],
+  sets: OwnedSetRow[],
+  alreadyPut: OwnedCarRow[],
+): Promise<void> {
+  const [keys, oldTotals] = await Promise.all([
+    db.ownedCarSummaries
+      .where('[userId+carId]')
+      .between([userId, ''], [userId, '\uffff'])
+      .primaryKeys(),
+    db.ownedTotals.get(userId),
+  ]);
+  const stored = new Set(keys.map(([, carId]) => carId));
+  const put = new Set(alreadyPut.map((row) => row.carId));
+  const wanted = new Set(cars.map((row) => row.carId));
+  const missing = cars.filter((row) => !stored.has(row.carId) && !put.has(row.carId));
+  const extra = keys.filter(([, carId]) => !wanted.has(carId));
+  const totals = totalsOf(userId, cars, sets);
+  await Promise.all([
+    missing.length ? db.ownedCarSummaries.bulkPut(missing.map(summaryOfCar)) : null,
+    extra.length ? db.ownedCarSummaries.bulkDelete(extra) : null,
+    sameTotals(oldTotals ?? emptyTotals(userId), totals) ? null : db.ownedTotals.put(totals),
+  ]);
 }
 
 function gone<R>(before: R[], next: R[], keyOf: (row: R) => string): R[] {
@@ -324,5 +382,7 @@ export async function replaceAllRows(
   state: UserState,
   seq: SeqSource,
 ): Promise<void> {
-  await writeCollectionDiff(db, userId, await readAllRows(db, userId), state.collection, seq);
+  await writeCollectionDiff(db, userId, await readAllRows(db, userId), state.collection, seq, {
+    whole: true,
+  });
 }

@@ -1,7 +1,13 @@
 // The device's database (Dexie over IndexedDB): catalogue, each user's collection, the outbox.
-import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
+import Dexie, { type DexieOptions, type EntityTable, type Table, type Transaction } from 'dexie';
 import type { CatalogCar, CatalogSet } from '../shared/catalog/types';
 import type { CarInstance, ListItem, SetInstance, UserState } from '../shared/collection/types';
+import {
+  summaryOfCar,
+  totalsOf,
+  type OwnedCarSummaryRow,
+  type OwnedTotalsRow,
+} from './owned-summaries';
 
 /** A catalogue car plus the lower-case words search matches by prefix. */
 export interface CarRow extends CatalogCar {
@@ -111,7 +117,11 @@ export interface MetaRow {
  * function when rows must change); it must never delete or re-key `outbox`: queued changes
  * are the collector's unsent work. test/unit/db/garage-db-schema.test.ts holds that.
  */
-export const GARAGE_SCHEMA: { version: number; stores: Record<string, string | null> }[] = [
+export const GARAGE_SCHEMA: {
+  version: number;
+  stores: Record<string, string | null>;
+  upgrade?: (tx: Transaction) => Promise<void>;
+}[] = [
   {
     version: 1,
     stores: {
@@ -134,7 +144,33 @@ export const GARAGE_SCHEMA: { version: number; stores: Record<string, string | n
       photoUploads: 'id, userId',
     },
   },
+  {
+    // /collection reads small per-car summaries and one totals row per user, never instance
+    // arrays; [userId+lastAdded+seq] is 'Recently added' order, so its first rows come first.
+    version: 3,
+    stores: {
+      ownedCarSummaries: '[userId+carId], [userId+lastAdded+seq]',
+      ownedTotals: 'userId',
+    },
+    upgrade: summarizeExistingRows,
+  },
 ];
+
+/** Version 3's upgrade: summaries and totals for the rows a device already holds. */
+async function summarizeExistingRows(tx: Transaction): Promise<void> {
+  const cars = (await tx.table('ownedCars').toArray()) as OwnedCarRow[];
+  const sets = (await tx.table('ownedSets').toArray()) as OwnedSetRow[];
+  const users = new Set([...cars, ...sets].map((row) => row.userId));
+  const totals = [...users].map((userId) =>
+    totalsOf(
+      userId,
+      cars.filter((row) => row.userId === userId),
+      sets.filter((row) => row.userId === userId),
+    ),
+  );
+  await tx.table('ownedCarSummaries').bulkPut(cars.map(summaryOfCar));
+  await tx.table('ownedTotals').bulkPut(totals);
+}
 
 export class GarageDb extends Dexie {
   cars!: EntityTable<CarRow, 'id'>;
@@ -149,17 +185,23 @@ export class GarageDb extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
   communityCache!: EntityTable<CommunityCacheRow, 'key'>;
   photoUploads!: EntityTable<PhotoUploadRow, 'id'>;
+  ownedCarSummaries!: Table<OwnedCarSummaryRow, [string, string]>;
+  ownedTotals!: EntityTable<OwnedTotalsRow, 'userId'>;
 
   /** `options` lets tests hand in fake IndexedDB; the app and the worker use the real one. */
   constructor(name = 'diecast-garage', options?: DexieOptions) {
     super(name, options);
-    for (const { version, stores } of GARAGE_SCHEMA) this.version(version).stores(stores);
+    for (const { version, stores, upgrade } of GARAGE_SCHEMA) {
+      const declared = this.version(version).stores(stores);
+      if (upgrade) declared.upgrade(upgrade);
+    }
   }
 }
 
 /**
  * The tables a collection change or a rebase reads and writes in its one transaction: the
- * catalogue (read), the user's rows, the profile, the snapshot, the outbox and the counters.
+ * catalogue (read), the user's rows and their summaries, the profile, the snapshot, the outbox
+ * and the counters.
  */
 export function collectionChangeTables(db: GarageDb) {
   return [
@@ -167,6 +209,8 @@ export function collectionChangeTables(db: GarageDb) {
     db.sets,
     db.ownedCars,
     db.ownedSets,
+    db.ownedCarSummaries,
+    db.ownedTotals,
     db.listItems,
     db.tradeSell,
     db.profiles,

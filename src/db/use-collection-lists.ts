@@ -18,6 +18,7 @@ import { CATALOG_VERSION_KEY } from './catalog-store';
 import { readAllRows, rowsToCollection } from './collection-rows';
 import { deviceDb } from './device-db';
 import type { CarRow, GarageDb, ListName, OwnedCarRow, OwnedSetRow } from './garage-db';
+import { emptyTotals, type OwnedCarSummaryRow, type OwnedTotalsRow } from './owned-summaries';
 
 // ---- Catalogue summaries -----------------------------------------------------------------------
 
@@ -170,9 +171,6 @@ async function ownedCarIds(db: GarageDb, userId: string): Promise<Set<string>> {
 const latest = (instances: { dateAdded: string }[]) =>
   instances.reduce((max, i) => (i.dateAdded > max ? i.dateAdded : max), '');
 
-const earliest = (instances: { dateAdded: string }[]) =>
-  instances.reduce((min, i) => (min === '' || i.dateAdded < min ? i.dateAdded : min), '');
-
 /** Money is summed in whole cents, so 0.1 + 0.2 never shows as 0.30000000000000004. */
 function sumPrices(instances: { purchasePrice: number }[]): number {
   let cents = 0;
@@ -210,34 +208,71 @@ export interface OwnedCarEntry extends Sortable {
   spent: number;
 }
 
-export async function loadOwnedCars(db: GarageDb, userId: string): Promise<OwnedCarEntry[]> {
-  const rows = await ownedCarRows(db, userId);
+function ownedCarEntry(summary: OwnedCarSummaryRow, car: CarSummary): OwnedCarEntry {
+  return {
+    key: `car:${summary.carId}`,
+    carId: summary.carId,
+    car,
+    name: car.name,
+    year: car.year,
+    series: car.series,
+    brand: car.brand,
+    position: seriesPosition(car.seriesNumber),
+    seq: summary.seq,
+    count: summary.count,
+    isFavorite: summary.isFavorite,
+    lastAdded: summary.lastAdded,
+    firstAdded: summary.firstAdded,
+    conditions: Object.keys(summary.conditions) as Condition[],
+    spent: summary.spentCents / 100,
+  };
+}
+
+async function withCatalogue(
+  db: GarageDb,
+  summaries: OwnedCarSummaryRow[],
+): Promise<OwnedCarEntry[]> {
   const cars = await carSummaries(
     db,
-    rows.map((row) => row.carId),
+    summaries.map((row) => row.carId),
   );
-  return rows.map((row) => {
-    const car = cars.get(row.carId) ?? unknownCar(row.carId);
-    const conditions = new Set<Condition>();
-    for (const instance of row.instances) conditions.add(instance.condition);
-    return {
-      key: `car:${row.carId}`,
-      carId: row.carId,
-      car,
-      name: car.name,
-      year: car.year,
-      series: car.series,
-      brand: car.brand,
-      position: seriesPosition(car.seriesNumber),
-      seq: row.seq,
-      count: row.instances.length,
-      isFavorite: row.isFavorite,
-      lastAdded: latest(row.instances),
-      firstAdded: earliest(row.instances),
-      conditions: [...conditions],
-      spent: sumPrices(row.instances),
-    };
-  });
+  return summaries.map((row) => ownedCarEntry(row, cars.get(row.carId) ?? unknownCar(row.carId)));
+}
+
+/** Every owned car, from the summaries (instance arrays are never read), in SPEC §3's order. */
+export async function loadOwnedCars(db: GarageDb, userId: string): Promise<OwnedCarEntry[]> {
+  const summaries = await db.ownedCarSummaries
+    .where('[userId+carId]')
+    .between([userId, ''], [userId, '\uffff'])
+    .toArray();
+  return withCatalogue(
+    db,
+    summaries.sort((a, b) => a.seq - b.seq),
+  );
+}
+
+/**
+ * The `limit` most recently added cars, in the 'Recently added' sort's order (newest instance
+ * first, ties: the later-added car), read from the index in that order: what a first screenful
+ * of /collection needs, at the same cost for 10 cars or 10,000.
+ */
+export async function loadRecentOwnedCars(
+  db: GarageDb,
+  userId: string,
+  limit: number,
+): Promise<OwnedCarEntry[]> {
+  const summaries = await db.ownedCarSummaries
+    .where('[userId+lastAdded+seq]')
+    .between([userId, '', -Infinity], [userId, '\uffff', Infinity])
+    .reverse()
+    .limit(limit)
+    .toArray();
+  return withCatalogue(db, summaries);
+}
+
+/** The user's totals (zeros when the user has nothing on this device). */
+export async function loadOwnedTotals(db: GarageDb, userId: string): Promise<OwnedTotalsRow> {
+  return (await db.ownedTotals.get(userId)) ?? emptyTotals(userId);
 }
 
 export interface OwnedSetEntry extends Sortable {
@@ -257,7 +292,7 @@ export async function loadOwnedSets(db: GarageDb, userId: string): Promise<Owned
   );
   // Only the cars of these sets are looked up, not the whole collection.
   const setCarIds = [...new Set([...sets.values()].flatMap((set) => set.carIds))];
-  const ownedRows = await db.ownedCars.bulkGet(
+  const ownedRows = await db.ownedCarSummaries.bulkGet(
     setCarIds.map((carId) => [userId, carId] as [string, string]),
   );
   const owned = new Set(setCarIds.filter((_, index) => ownedRows[index] !== undefined));
@@ -415,7 +450,7 @@ export async function loadTradeSell(
       db,
       setRows.map((row) => row.id),
     ),
-    db.ownedCars.bulkGet(carRows.map((row) => [userId, row.id] as [string, string])),
+    db.ownedCarSummaries.bulkGet(carRows.map((row) => [userId, row.id] as [string, string])),
     db.ownedSets.bulkGet(setRows.map((row) => [userId, row.id] as [string, string])),
   ]);
   return {
@@ -425,7 +460,7 @@ export async function loadTradeSell(
       car: cars.get(row.id) ?? unknownCar(row.id),
       forTrade: row.forTrade,
       forSale: row.forSale,
-      owned: ownedCars[index]?.instances.length ?? 0,
+      owned: ownedCars[index]?.count ?? 0,
     })),
     sets: setRows.map((row, index) => ({
       key: `set:${row.id}`,
@@ -490,7 +525,7 @@ export async function loadListEntries(
       db,
       sets.map((item) => item.id),
     ),
-    db.ownedCars.bulkGet(cars.map((item) => [userId, item.id] as [string, string])),
+    db.ownedCarSummaries.bulkGet(cars.map((item) => [userId, item.id] as [string, string])),
     db.ownedSets.bulkGet(sets.map((item) => [userId, item.id] as [string, string])),
   ]);
   return {
@@ -499,7 +534,7 @@ export async function loadListEntries(
       carId: item.id,
       car: carInfo.get(item.id) ?? unknownCar(item.id),
       addedAt: item.addedAt,
-      owned: ownedCars[index]?.instances.length ?? 0,
+      owned: ownedCars[index]?.count ?? 0,
     })),
     sets: sets.map((item, index) => ({
       key: `set:${item.id}`,
@@ -801,12 +836,38 @@ export async function newCarDefaults(
 
 // ---- Hooks ---------------------------------------------------------------------------------------
 
-export function useOwnedCars(userId: string | null): OwnedCarEntry[] | undefined {
-  return useLiveQuery(async () => (userId ? loadOwnedCars(deviceDb, userId) : []), [userId]);
+/** Every owned car; `enabled: false` reads nothing yet (the screen asks once it has painted). */
+export function useOwnedCars(userId: string | null, enabled = true): OwnedCarEntry[] | undefined {
+  return useLiveQuery(
+    async () => (!enabled ? undefined : userId ? loadOwnedCars(deviceDb, userId) : []),
+    [userId, enabled],
+  );
 }
 
-export function useOwnedSets(userId: string | null): OwnedSetEntry[] | undefined {
-  return useLiveQuery(async () => (userId ? loadOwnedSets(deviceDb, userId) : []), [userId]);
+export function useOwnedSets(userId: string | null, enabled = true): OwnedSetEntry[] | undefined {
+  return useLiveQuery(
+    async () => (!enabled ? undefined : userId ? loadOwnedSets(deviceDb, userId) : []),
+    [userId, enabled],
+  );
+}
+
+/** The `limit` most recently added cars (see loadRecentOwnedCars); nothing when not `enabled`. */
+export function useRecentOwnedCars(
+  userId: string | null,
+  limit: number,
+  enabled = true,
+): OwnedCarEntry[] | undefined {
+  return useLiveQuery(
+    async () => (!enabled ? undefined : userId ? loadRecentOwnedCars(deviceDb, userId, limit) : []),
+    [userId, limit, enabled],
+  );
+}
+
+export function useOwnedTotals(userId: string | null): OwnedTotalsRow | undefined {
+  return useLiveQuery(
+    async () => (userId ? loadOwnedTotals(deviceDb, userId) : emptyTotals('')),
+    [userId],
+  );
 }
 
 export function useRecentInstances(userId: string | null): RecentInstance[] | undefined {

@@ -1,11 +1,13 @@
 // /collection: the collector's cars and sets, sorted and grouped, in a virtualised list that
 // stays smooth at 10,000 cars; filters arrive in the query string (a tapped stats bar).
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
 import {
   useOwnedCars,
   useOwnedSets,
+  useOwnedTotals,
+  useRecentOwnedCars,
   type OwnedCarEntry,
   type OwnedSetEntry,
 } from '../../db/use-collection-lists';
@@ -41,6 +43,8 @@ export const ROW_HEIGHT = 84;
 /** Rows with a third line (a date, progress) keep a two-line name: they are taller. */
 export const TALL_ROW_HEIGHT = 104;
 export const HEADER_HEIGHT = 40;
+/** Rows read first in the default view: a tall screenful and the list's overscan. */
+export const FIRST_ROWS = 40;
 
 const SHORTCUTS = [
   { href: '/collection/recentadded', label: 'Recently added' },
@@ -126,10 +130,26 @@ function renderSet(item: ListItem<OwnedSetEntry>) {
   );
 }
 
+/**
+ * Asks for the whole list once the first rows are on screen: after the frame that shows them,
+ * in a task of its own, so the big read never delays that frame.
+ */
+function useAfterFirstPaint(waiting: boolean, shown: boolean, then: () => void): void {
+  useEffect(() => {
+    if (!waiting || !shown) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(then, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [waiting, shown, then]);
+}
+
 export function CollectionScreen() {
   const userId = useAuth().user?.uid ?? null;
-  const cars = useOwnedCars(userId);
-  const sets = useOwnedSets(userId);
   const search = useSearch();
   const [, navigate] = useLocation();
   const view = useMemo(() => parseView(search), [search]);
@@ -138,6 +158,24 @@ export function CollectionScreen() {
       navigate(`/collection${viewSearch({ ...view, ...change })}`, { replace: true }),
     [navigate, view],
   );
+
+  // The default view (cars, recently added, no grouping or filter) shows its first rows from
+  // the index, in the same order the whole list sorts to; everything else needs the whole list.
+  const firstOnly =
+    view.tab === 'cars' &&
+    view.sort === 'recent' &&
+    view.group === 'none' &&
+    !hasFilter(view.filter);
+  const totals = useOwnedTotals(userId);
+  const [wholeWanted, setWholeWanted] = useState(!firstOnly);
+  const whole = wholeWanted || !firstOnly;
+  const allCars = useOwnedCars(userId, whole);
+  const firstCars = useRecentOwnedCars(userId, FIRST_ROWS, firstOnly && allCars === undefined);
+  const wantWhole = useCallback(() => setWholeWanted(true), []);
+  useAfterFirstPaint(!whole, firstCars !== undefined, wantWhole);
+  const cars = allCars ?? (firstOnly ? firstCars : undefined);
+  const partial = allCars === undefined && cars !== undefined;
+  const sets = useOwnedSets(userId, whole || view.tab === 'sets');
 
   const carItems = useMemo(
     () =>
@@ -159,14 +197,18 @@ export function CollectionScreen() {
     [sets, view],
   );
 
-  const loaded = cars !== undefined && sets !== undefined;
-  const carTotal = cars?.reduce((sum, entry) => sum + entry.count, 0) ?? 0;
-  const setTotal = sets?.reduce((sum, entry) => sum + entry.count, 0) ?? 0;
-  const empty = loaded && cars.length === 0 && sets.length === 0;
+  const loaded = totals !== undefined && (view.tab === 'cars' ? cars : sets) !== undefined;
+  const carTotal = totals?.cars ?? 0;
+  const setTotal = totals?.sets ?? 0;
+  const distinct = { cars: totals?.distinctCars ?? 0, sets: totals?.distinctSets ?? 0 };
+  const empty = loaded && distinct.cars === 0 && distinct.sets === 0;
   const filtered = hasFilter(view.filter);
   const shownEntries = (view.tab === 'cars' ? carItems : setItems).filter(
     (item) => item.kind === 'entry',
   ).length;
+  // Until the whole list is read, the rows not read yet keep their place, so the page is as
+  // tall as it will be and the scrollbar does not jump.
+  const unreadHeight = partial ? Math.max(0, distinct.cars - carItems.length) * ROW_HEIGHT : 0;
 
   return (
     <>
@@ -204,9 +246,7 @@ export function CollectionScreen() {
                   onClick={() => setView({ tab })}
                 >
                   {tab === 'cars' ? 'Cars' : 'Sets'}
-                  <span className="cl-tab__count">
-                    {formatCount(tab === 'cars' ? cars.length : sets.length)}
-                  </span>
+                  <span className="cl-tab__count">{formatCount(distinct[tab])}</span>
                 </button>
               ))}
             </div>
@@ -253,17 +293,27 @@ export function CollectionScreen() {
                 </button>
               </div>
             )}
-            <div id="cl-panel" role="tabpanel" aria-labelledby={`cl-tab-${view.tab}`}>
+            <div
+              id="cl-panel"
+              role="tabpanel"
+              aria-labelledby={`cl-tab-${view.tab}`}
+              aria-busy={partial || undefined}
+            >
               {view.tab === 'cars' ? (
                 carItems.length > 0 ? (
-                  <VirtualList
-                    items={carItems}
-                    sizeOf={headerSize}
-                    isSticky={isHeader}
-                    render={renderCar}
-                    attributesOf={carAttributes}
-                    label="Your cars"
-                  />
+                  <>
+                    <VirtualList
+                      items={carItems}
+                      sizeOf={headerSize}
+                      isSticky={isHeader}
+                      render={renderCar}
+                      attributesOf={carAttributes}
+                      label="Your cars"
+                    />
+                    {unreadHeight > 0 && (
+                      <div className="cl-unread" style={{ height: unreadHeight }} aria-hidden />
+                    )}
+                  </>
                 ) : (
                   <p className="cl-none">
                     {filtered ? 'No car of yours matches this filter.' : 'No cars yet.'}

@@ -2,7 +2,8 @@
 // filtering, on collections built through the device's own change path.
 import { describe, expect, it } from 'vitest';
 import { storeCatalog } from '../../../src/db/catalog-store';
-import type { GarageDb, OwnedCarRow } from '../../../src/db/garage-db';
+import { replaceAllRows, rowsToCollection } from '../../../src/db/collection-rows';
+import { collectionChangeTables, type GarageDb, type OwnedCarRow } from '../../../src/db/garage-db';
 import {
   collectionSettings,
   computeStats,
@@ -13,6 +14,8 @@ import {
   loadListEntries,
   loadOwnedCars,
   loadOwnedSets,
+  loadOwnedTotals,
+  loadRecentOwnedCars,
   loadRecentInstances,
   loadSetProgress,
   loadTradeSell,
@@ -553,10 +556,31 @@ describe('a 10,000-car collection', () => {
         },
       ],
     }));
-    await db.ownedCars.bulkPut(rows);
+    // Written as a rebase writes them: rows, their summaries and the totals, in one transaction.
+    let seq = 0;
+    await db.transaction('rw', collectionChangeTables(db), () =>
+      replaceAllRows(
+        db,
+        USER,
+        {
+          collection: rowsToCollection({
+            ownedCars: rows,
+            ownedSets: [],
+            listItems: [],
+            tradeSell: [],
+          }),
+          preferences: { completedTutorials: [], settings: {} },
+        },
+        { next: () => seq++ },
+      ),
+    );
 
     const owned = await loadOwnedCars(db, USER);
     expect(owned).toHaveLength(10_000);
+    expect(await loadRecentOwnedCars(db, USER, 3)).toEqual(
+      sortEntries(owned, 'recent').slice(0, 3),
+    );
+    expect(await loadOwnedTotals(db, USER)).toMatchObject({ cars: 10_000, distinctCars: 10_000 });
     expect(owned.every((entry) => entry.car.known)).toBe(true);
     const grouped = groupEntries(owned, 'recent', 'year', (e) => e.count);
     expect(grouped.filter((item) => item.kind === 'header')).toHaveLength(31);

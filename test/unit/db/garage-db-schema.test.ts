@@ -3,7 +3,9 @@
 import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { GARAGE_SCHEMA, GarageDb } from '../../../src/db/garage-db';
+import { GARAGE_SCHEMA, GarageDb, type OwnedCarRow } from '../../../src/db/garage-db';
+import { summaryOfCar } from '../../../src/db/owned-summaries';
+import { loadOwnedCars, loadRecentOwnedCars } from '../../../src/db/use-collection-lists';
 
 const indexedDB = new IDBFactory();
 
@@ -51,5 +53,81 @@ describe('the device database schema', () => {
     });
     expect(await future.table('outbox').orderBy('key').toArray()).toEqual(queued);
     future.close();
+  });
+
+  it('gives a device that upgrades from version 2 the summaries and totals of the rows it holds', async () => {
+    const name = 'summaries-upgrade';
+    const v2 = new Dexie(name, { indexedDB, IDBKeyRange });
+    for (const { version, stores } of GARAGE_SCHEMA.filter((v) => v.version <= 2)) {
+      v2.version(version).stores(stores);
+    }
+    const instance = (instanceId: string, dateAdded: string, purchasePrice = 0) => ({
+      instanceId,
+      condition: 'carded' as const,
+      grade: 'Good' as const,
+      purchasePrice,
+      purchaseDate: null,
+      notes: '',
+      purchasePlace: '',
+      dateAdded,
+    });
+    const car = (userId: string, carId: string, seq: number, dates: string[]): OwnedCarRow => ({
+      userId,
+      carId,
+      seq,
+      isFavorite: false,
+      instances: dates.map((at, i) => instance(`${carId}-${i}`, at, 1.25)),
+      instanceIds: dates.map((_, i) => `${carId}-${i}`),
+    });
+    const cars = [
+      car('u1', 'c1', 1, ['2026-01-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z']),
+      car('u1', 'c2', 2, ['2026-02-01T00:00:00.000Z']),
+      car('u2', 'c1', 3, ['2026-01-05T00:00:00.000Z']),
+    ];
+    await v2.table('ownedCars').bulkAdd(cars);
+    await v2.table('ownedSets').bulkAdd([
+      {
+        userId: 'u1',
+        setId: 's1',
+        seq: 4,
+        instances: [instance('s1-a', '2026-01-01T00:00:00.000Z')],
+        instanceIds: ['s1-a'],
+      },
+    ]);
+    const queued = {
+      key: 'client:1',
+      userId: 'u1',
+      seq: 1,
+      name: 'collection/add-car-instance',
+      args: { carId: 'c1', details: {} },
+      createdAt: '2026-11-01T10:00:00.000Z',
+    };
+    await v2.table('outbox').add(queued);
+    v2.close();
+
+    const latest = new GarageDb(name, { indexedDB, IDBKeyRange });
+    expect(await latest.ownedCarSummaries.toArray()).toEqual(
+      expect.arrayContaining(cars.map(summaryOfCar)),
+    );
+    expect(await latest.ownedCarSummaries.count()).toBe(3);
+    expect(await latest.ownedTotals.get('u1')).toEqual({
+      userId: 'u1',
+      cars: 3,
+      distinctCars: 2,
+      sets: 1,
+      distinctSets: 1,
+    });
+    expect(await latest.ownedTotals.get('u2')).toMatchObject({ cars: 1, distinctCars: 1 });
+    expect((await loadRecentOwnedCars(latest, 'u1', 1)).map((entry) => entry.carId)).toEqual([
+      'c1',
+    ]);
+    expect((await loadOwnedCars(latest, 'u1')).map((entry) => [entry.carId, entry.spent])).toEqual([
+      ['c1', 2.5],
+      ['c2', 1.25],
+    ]);
+    // The rows themselves and the queued change are untouched.
+    expect(await latest.ownedCars.toArray()).toEqual(expect.arrayContaining(cars));
+    expect(await latest.outbox.toArray()).toEqual([queued]);
+    latest.close();
   });
 });

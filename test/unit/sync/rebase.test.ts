@@ -100,8 +100,11 @@ describe('rebasing the device on a server snapshot', () => {
     const collection = rowsToCollection(await readAllRows(device, 'u1'));
     const before = await device.ownedCars.toArray();
     let writes = 0;
-    device.ownedCars.hook('updating', () => void writes++);
-    device.ownedCars.hook('creating', () => void writes++);
+    for (const table of [device.ownedCars, device.ownedCarSummaries, device.ownedTotals]) {
+      table.hook('updating', () => void writes++);
+      table.hook('creating', () => void writes++);
+      table.hook('deleting', () => void writes++);
+    }
     await rebaseOnSnapshot(device, 'u1', { collection, profile: null });
     expect(writes).toBe(0);
     expect(await device.ownedCars.toArray()).toEqual(before);
