@@ -2,6 +2,7 @@
 // screenshots/ (ignored by git), plus screenshots/index.html to look at them side by side.
 // The real server (temp data, demo catalogue, Auth emulator) and headless Chromium; a signed-in
 // collector with cars, sets, favourites, a wishlist and trade entries.
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,6 +89,67 @@ function collectionSeed(catalog: Catalog): { mutations: Mutation[]; carId: strin
     carId: owned[0] as string,
     setId: (sets[0] ?? catalog.sets[0])?.id as string,
   };
+}
+
+/**
+ * A second collector (leo_trades) who posts, lists a car and follows; scoutmike7 follows back,
+ * posts and comments: every community screen has something real on it. All through sync/push,
+ * as the devices' outboxes send them.
+ */
+async function seedCommunity(base: string, catalog: Catalog, me: Collector, myCarId: string) {
+  const friend = await createCollector(base, 'leo_trades');
+  const listed = catalog.cars.find((car) => car.huntType === 'STH') ?? catalog.cars[0];
+  const postId = randomUUID();
+  const listingId = randomUUID();
+  await pushMutations(base, friend, [
+    {
+      name: 'collection/add-car-instance',
+      args: {
+        carId: listed?.id,
+        details: { instanceId: 'leo-sth-1', condition: 'carded', grade: 'Near Mint' },
+      },
+    },
+    {
+      name: 'posts/create',
+      args: {
+        postId,
+        body: `Finally found one on the pegs this morning! ${listed?.name ?? ''} — Super Treasure Hunt, card in great shape.`,
+        photoIds: [],
+        tagged: listed ? [{ kind: 'car', id: listed.id }] : [],
+      },
+    },
+    {
+      name: 'listings/create',
+      args: {
+        listingId,
+        kind: 'car',
+        itemId: listed?.id,
+        instanceId: 'leo-sth-1',
+        forTrade: true,
+        forSale: true,
+        askingPrice: 45,
+        wants: 'Any 2024 Treasure Hunt, carded',
+      },
+    },
+    { name: 'follows/set', args: { userId: me.uid, following: true } },
+  ]);
+  await pushMutations(base, me, [
+    { name: 'follows/set', args: { userId: friend.uid, following: true } },
+    {
+      name: 'comments/create',
+      args: { commentId: randomUUID(), postId, body: 'Great find! Still looking for mine.' },
+    },
+    {
+      name: 'posts/create',
+      args: {
+        postId: randomUUID(),
+        body: 'Sorting the 2025 mainlines tonight. Who else keeps them carded?',
+        photoIds: [],
+        tagged: [{ kind: 'car', id: myCarId }],
+      },
+    },
+  ]);
+  return { friendId: friend.uid, postId, listingId };
 }
 
 async function settle(page: Page): Promise<void> {
@@ -184,6 +246,7 @@ async function main() {
       const collector: Collector = await createCollector(base, 'scoutmike7');
       const seed = collectionSeed(catalog);
       await pushMutations(base, collector, seed.mutations);
+      const community = await seedCommunity(base, catalog, collector, seed.carId);
       const set = catalog.sets.find((candidate) => candidate.id === seed.setId);
       const newest = Math.max(...catalog.cars.map((car) => car.year));
       log(
@@ -237,6 +300,26 @@ async function main() {
               .then(() => page.waitForTimeout(300)),
         },
       ];
+
+      shots.push(
+        { name: '21-social', path: '/social' },
+        { name: '22-post', path: `/post/${community.postId}` },
+        { name: '23-new-post', path: '/posts/create' },
+        { name: '24-profile', path: `/profile/${community.friendId}` },
+        { name: '25-my-profile', path: `/profile/${collector.uid}` },
+        { name: '26-edit-profile', path: '/profile/edit' },
+        { name: '27-leaderboard', path: '/leaderboard' },
+        { name: '28-search-users', path: '/search/users?q=leo' },
+        { name: '29-search-all', path: '/search/all' },
+        { name: '30-trade', path: '/trade' },
+        { name: '31-trade-create', path: `/trade/create?kind=car&id=${seed.carId}` },
+        { name: '32-listing', path: `/trade/listing/${community.listingId}` },
+        { name: '33-learn', path: '/learn' },
+        { name: '34-tutorial', path: '/learn/spotting-treasure-hunts' },
+        { name: '35-live', path: '/live' },
+        { name: '36-premium', path: '/premium' },
+        { name: '37-subscribe', path: '/subscribe' },
+      );
 
       const files = new Map<string, Record<Scheme, string>>();
       for (const scheme of SCHEMES) {
