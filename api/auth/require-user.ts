@@ -1,26 +1,15 @@
 // Middleware: a valid Firebase ID token in `Authorization: Bearer …`, or 401 {error}.
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../http/app-env';
+import { verifyBearer } from './bearer-token';
 import type { TokenVerifier } from './token-verifier';
 
 export function requireUser(verifier: TokenVerifier) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const header = c.req.header('Authorization');
-    const match = header?.match(/^Bearer\s+(\S+)$/i);
-    if (!match?.[1]) {
-      return c.json({ error: 'Sign-in required: missing bearer token' }, 401);
-    }
-    try {
-      const user = await verifier.verify(match[1]);
-      c.set('userId', user.uid);
-      c.set('userEmail', user.email);
-    } catch (error) {
-      const reason =
-        error instanceof Error && /expired|expiration time/i.test(error.message)
-          ? 'expired'
-          : 'invalid';
-      return c.json({ error: `Sign-in required: the token is ${reason}` }, 401);
-    }
+    const result = await verifyBearer(verifier, c.req.header('Authorization'));
+    if (!result.ok) return c.json({ error: result.error }, 401);
+    c.set('userId', result.uid);
+    c.set('userEmail', result.email);
     await next();
   });
 }

@@ -29,5 +29,6 @@ export interface AppDeps {
 }
 
 export interface AppEnv {
-  Variables: { userId: string; userEmail: string | null };
+  /** userId/userEmail: set by requireUser; viewerId: by optionalViewer (null: a visitor). */
+  Variables: { userId: string; userEmail: string | null; viewerId: string | null };
 }

@@ -14,7 +14,7 @@ import {
   followList,
 } from '../profiles/follow-lists';
 import { leaderboard } from '../profiles/leaderboard';
-import { optionalViewer } from '../profiles/optional-viewer';
+import { optionalViewer } from '../auth/optional-viewer';
 import { isCollector, profileView } from '../profiles/profile-view';
 import { searchUsers } from '../profiles/user-search';
 import { describeZodError, idSchema } from '../../src/shared/collection/mutation-schemas';

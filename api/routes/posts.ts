@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { requireUser } from '../auth/require-user';
 import { communityHandler } from '../community/command-handler';
 import type { AppDeps, AppEnv } from '../http/app-env';
-import { optionalUser, viewerOf } from '../posts/optional-user';
+import { optionalViewer } from '../auth/optional-viewer';
 import { photoRoutes } from '../posts/photo-routes';
 import { feedQuerySchema, readFeed, readPost } from '../posts/post-reads';
 import { describeZodError, idSchema } from '../../src/shared/collection/mutation-schemas';
@@ -17,21 +17,21 @@ export function postRoutes(deps: AppDeps) {
     app.post(`/${name}`, requireUser(deps.verifier), communityHandler(deps, name));
   }
 
-  app.get('/posts/feed', optionalUser(deps.verifier), async (c) => {
+  app.get('/posts/feed', optionalViewer(deps.verifier), async (c) => {
     const parsed = feedQuerySchema.safeParse(c.req.query());
     if (!parsed.success) return c.json({ error: describeZodError(parsed.error) }, 400);
-    const viewerId = viewerOf(c.get('userId'));
+    const viewerId = c.get('viewerId');
     if (parsed.data.scope === 'following' && !viewerId) {
       return c.json({ error: 'Sign-in required: the following feed is yours alone' }, 401);
     }
     return c.json(await readFeed(deps.db, viewerId, parsed.data));
   });
 
-  app.get('/posts/:postId', optionalUser(deps.verifier), async (c) => {
+  app.get('/posts/:postId', optionalViewer(deps.verifier), async (c) => {
     const postId = c.req.param('postId');
     const notFound = () => c.json({ error: `Unknown post: ${postId}` }, 404);
     if (!idSchema.safeParse(postId).success) return notFound();
-    const found = await readPost(deps.db, viewerOf(c.get('userId')), postId);
+    const found = await readPost(deps.db, c.get('viewerId'), postId);
     return found ? c.json(found) : notFound();
   });
 

@@ -7,7 +7,7 @@ import { requireUser } from '../auth/require-user';
 import { communityHandler } from '../community/command-handler';
 import type { AppDeps, AppEnv } from '../http/app-env';
 import { tradeCommands } from '../trade/trade-commands';
-import { optionalUser } from '../trade/optional-user';
+import { optionalViewer } from '../auth/optional-viewer';
 import {
   boardWhere,
   decodeCursor,
@@ -32,7 +32,7 @@ const boardQuerySchema = z.strictObject({
 export function tradeRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(deps.verifier);
-  const maybeSignedIn = optionalUser(deps.verifier);
+  const maybeSignedIn = optionalViewer(deps.verifier);
 
   for (const command of tradeCommands) {
     app.post(`/${command.name}`, signedIn, communityHandler(deps, command.name));
@@ -67,7 +67,7 @@ export function tradeRoutes(deps: AppDeps) {
     if (!id.success) return c.json({ error: `listingId: ${describeZodError(id.error)}` }, 400);
     const [listing] = await listingViews(deps.db, sql`l.id = ${id.data}`, 1);
     if (!listing) return c.json({ error: `Listing ${id.data} not found` }, 404);
-    const viewer = c.get('userId') as string | undefined;
+    const viewer = c.get('viewerId') ?? undefined;
     const body: ListingDetail = { ...listing };
     // Only the two parties see an offer: the seller sees all, a buyer their own.
     if (viewer !== undefined) {

@@ -6,7 +6,7 @@ import { requireUser } from '../auth/require-user';
 import { profiles } from '../db/schema';
 import type { AppDeps, AppEnv } from '../http/app-env';
 import { mutationHandler } from '../http/mutation-handler';
-import { optionalUser } from '../learn/optional-user';
+import { optionalViewer } from '../auth/optional-viewer';
 import {
   ensureTutorials,
   findTutorial,
@@ -38,18 +38,18 @@ export function tutorialRoutes(deps: AppDeps) {
     return new Set(row?.done ?? []);
   };
 
-  app.get('/', optionalUser(deps.verifier), async (c) => {
+  app.get('/', optionalViewer(deps.verifier), async (c) => {
     await ensureTutorials(deps.db);
-    const completed = await completedBy(c.get('userId') as string | undefined);
+    const completed = await completedBy(c.get('viewerId') ?? undefined);
     const list = await listTutorials(deps.db);
     return c.json({ tutorials: list.map((tutorial) => summaryOf(tutorial, completed)) });
   });
 
-  app.get('/:id', optionalUser(deps.verifier), async (c) => {
+  app.get('/:id', optionalViewer(deps.verifier), async (c) => {
     await ensureTutorials(deps.db);
     const tutorial = await findTutorial(deps.db, c.req.param('id'));
     if (!tutorial) return c.json({ error: `Unknown tutorial: ${c.req.param('id')}` }, 404);
-    const completed = await completedBy(c.get('userId') as string | undefined);
+    const completed = await completedBy(c.get('viewerId') ?? undefined);
     return c.json({ ...summaryOf(tutorial, completed), sections: tutorial.sections });
   });
 

@@ -6,7 +6,7 @@ import { ScreenHeader } from '../../ui/screen-header';
 import { OfflineNote } from '../learn/offline-note';
 import { embeddable, LIVE_PATH, watchUrl, type LiveAnswer, type LiveStream } from './live-types';
 import { streamTime } from './stream-time';
-import { useOnline } from './use-online';
+import { useOnline } from '../../ui/use-online';
 import './live.css';
 
 /** What the YouTube player needs; nothing more (no camera, no microphone). */

@@ -23,7 +23,7 @@ import { OfflineNote, ScreenMessage } from './profile-parts';
 import { ProfileHeader } from './profile-header';
 import { getLive, profileHref, profilePath, userSearchPath } from './profile-api';
 import { useDebounced } from './use-debounced';
-import { useOnline } from './use-online';
+import { useOnline } from '../../ui/use-online';
 import { usePendingProfile, type PendingProfile } from './use-pending-profile';
 import './profiles.css';
 
