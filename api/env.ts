@@ -28,6 +28,12 @@ const envSchema = z.object({
     .min(1, 'must be between 1 and 100')
     .max(100, 'must be between 1 and 100')
     .default(8),
+  WEB_CONCURRENCY: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 16')
+    .max(16, 'must be between 1 and 16')
+    .default(1),
   FIREBASE_PROJECT_ID: z
     .string()
     .regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id (lowercase letters, digits, -)')
@@ -125,6 +131,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) {
     problems.push(
       'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither (neither: keys are kept in DATA_DIR/vapid.json)',
+    );
+  }
+  if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+    problems.push(
+      'WEB_CONCURRENCY above 1 needs DATABASE_URL: PGlite lives inside one process (set WEB_CONCURRENCY=1 or use PostgreSQL)',
     );
   }
   if (problems.length > 0) throw new EnvError(problems);

@@ -1,20 +1,34 @@
 // `npm start`: the whole app on one port; Ctrl-C stops the server and every child it started.
+// With WEB_CONCURRENCY > 1 (PostgreSQL only) this process is the primary of N server workers.
+import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
-import { EnvError, parseEnv } from './env';
+import { EnvError, parseEnv, type Env } from './env';
 import { startServer } from './runtime/start-server';
+import { runClusterWorker, startCluster } from './runtime/worker-cluster';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
-async function main() {
-  let env;
+function readEnv(): Env {
   try {
-    env = parseEnv(process.env);
+    return parseEnv(process.env);
   } catch (error) {
     if (!(error instanceof EnvError)) throw error;
     for (const problem of error.problems) console.error(`Invalid environment: ${problem}`);
     process.exit(1);
   }
-  const server = await startServer(env, { projectRoot, log: (line) => console.log(line) });
+}
+
+async function main() {
+  const env = readEnv();
+  if (cluster.isWorker) {
+    await runClusterWorker(env, { projectRoot });
+    return;
+  }
+  const log = (line: string) => console.log(line);
+  const server =
+    env.WEB_CONCURRENCY > 1
+      ? await startCluster(env, { projectRoot, log })
+      : await startServer(env, { projectRoot, log });
   console.log(`Diecast Garage is running on http://localhost:${server.port}`);
 
   let stopping = false;

@@ -18,6 +18,8 @@ const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 interface StoreResult {
   store: 'pglite' | 'postgres';
+  /** Server processes sharing the port (WEB_CONCURRENCY). */
+  serverWorkers: number;
   /** Saturation: 50 clients each sending the next change as soon as the last is answered. */
   saturated: {
     mutationsPerSecond: number;
@@ -39,6 +41,8 @@ interface StoreResult {
 }
 
 const TARGET_RATE = { pglite: 300, postgres: 1000 } as const;
+/** Server processes on PostgreSQL (WEB_CONCURRENCY): one per core, as deployed. PGlite is one. */
+const POSTGRES_WORKERS = Number(process.env.BENCH_WEB_CONCURRENCY ?? cpus().length);
 const PACED_MS = Number(process.env.BENCH_PACED_MS ?? 6000);
 
 async function catalogCarIds(url: string): Promise<string[]> {
@@ -134,6 +138,7 @@ async function benchStore(
     const push = await pushPhase(server.url, pushUser, carIds);
     return {
       store,
+      serverWorkers: Number(env.WEB_CONCURRENCY ?? 1),
       saturated: {
         mutationsPerSecond: Math.round(saturated.latencies.length / saturated.seconds),
         p50Ms: ms(percentile(saturated.latencies, 50)),
@@ -169,7 +174,13 @@ async function main() {
       console.warn(`PostgreSQL skipped: ${error instanceof Error ? error.message : String(error)}`);
     }
     if (cluster)
-      results.push(await benchStore('postgres', { ...emulatorEnv, DATABASE_URL: cluster.url }));
+      results.push(
+        await benchStore('postgres', {
+          ...emulatorEnv,
+          DATABASE_URL: cluster.url,
+          WEB_CONCURRENCY: String(POSTGRES_WORKERS),
+        }),
+      );
   } finally {
     cluster?.stop();
     await emulator.stop();
@@ -194,6 +205,7 @@ async function main() {
   console.table(
     results.map((r) => ({
       store: r.store,
+      workers: r.serverWorkers,
       'max changes/s': r.saturated.mutationsPerSecond,
       'p99 ms at max': r.saturated.p99Ms,
       'offered/s': r.paced.offeredPerSecond,
