@@ -123,7 +123,7 @@ export async function benchReplay(baseUrl: string, changes = 1000): Promise<Repl
     }
   };
   const outbox = dexieOutboxPort(db);
-  const server = httpServerPort(api);
+  const server = httpServerPort(api, { db });
   let pushedAt = 0;
   const replayer = createReplayer({
     outbox: {

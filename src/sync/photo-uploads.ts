@@ -13,6 +13,7 @@ import {
 } from '../shared/community/post-schemas';
 import { loginRedirect } from './login-redirect';
 import type { PushMutation, PushResponse } from './replayer';
+import { isCommunityChangeName } from '../shared/community/command-schemas';
 
 export interface QueuedPhoto {
   photoId: string;
@@ -71,7 +72,11 @@ export async function discardPhoto(photoId: string): Promise<void> {
 
 // ---- Upload before push ------------------------------------------------------------------------
 
-/** Every string in the entries' args: photo ids (device UUIDs) sit in photoIds, avatar ids… */
+/**
+ * Every string in the community entries' args: photo ids (device UUIDs) sit in a post's photoIds,
+ * a profile's avatarPhotoId… Collection changes never name photos, so a chunk of them (the hot
+ * path: a thousand cars added at a fair) costs no photo lookup at all.
+ */
 function namedStrings(mutations: readonly PushMutation[]): string[] {
   const found = new Set<string>();
   const walk = (value: unknown, depth: number) => {
@@ -80,7 +85,9 @@ function namedStrings(mutations: readonly PushMutation[]): string[] {
     else if (depth < 4 && typeof value === 'object' && value !== null)
       for (const item of Object.values(value)) walk(item, depth + 1);
   };
-  for (const mutation of mutations) walk(mutation.args, 0);
+  for (const mutation of mutations) {
+    if (isCommunityChangeName(mutation.name)) walk(mutation.args, 0);
+  }
   return [...found];
 }
 

@@ -1,11 +1,15 @@
 // Signing out of this device: its push alerts stop first (a shared phone must not get the last
 // collector's alerts), then Firebase signs out. Unsynced changes stay for the next sign-in.
+// The push code is loaded only when signing out: the home screen (which has this button) must
+// stay within its first-screen JavaScript budget.
 import { signOut } from '../../auth/auth-state';
-import { stopPushBeforeSignOut } from '../push/push-registration';
 
 export async function signOutOfThisDevice(): Promise<void> {
-  await stopPushBeforeSignOut().catch((error: unknown) =>
-    console.warn('[push] could not stop alerts before signing out', error),
-  );
+  try {
+    const { stopPushBeforeSignOut } = await import('../push/push-registration');
+    await stopPushBeforeSignOut();
+  } catch (error) {
+    console.warn('[push] could not stop alerts before signing out', error);
+  }
   await signOut();
 }
