@@ -9,6 +9,19 @@ const base64url = z
   .string()
   .regex(/^[A-Za-z0-9_-]+$/, 'must be URL-safe base64 (as web-push generate-vapid-keys prints)');
 
+/** One line for a bad S3_ENDPOINT, or null. */
+function endpointProblem(value: string): string | null {
+  if (!/^https?:\/\//.test(value) || !URL.canParse(value)) {
+    return 'must be an http:// or https:// URL';
+  }
+  const url = new URL(value);
+  if (url.username || url.password) {
+    return 'must not carry credentials: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY';
+  }
+  if (url.search || url.hash) return 'must be a plain URL, without ?query or #fragment';
+  return null;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
@@ -54,6 +67,25 @@ const envSchema = z.object({
     .string()
     .regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')
     .optional(),
+  // Photos (issue 5): an S3-compatible store when endpoint, bucket and both keys are set; none
+  // means files in DATA_DIR/uploads.
+  S3_ENDPOINT: z
+    .string()
+    .superRefine((value, context) => {
+      const message = endpointProblem(value);
+      if (message) context.addIssue({ code: 'custom', message });
+    })
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,254}$/, 'must be a bucket name (letters, digits, . _ -)')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "must be a region such as us-east-1 (Cloudflare R2: 'auto')")
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().regex(/^\S+$/, 'must not contain spaces').optional(),
+  S3_SECRET_ACCESS_KEY: z.string().regex(/^\S+$/, 'must not contain spaces').optional(),
   // Web Push: keys are made on first start and kept in DATA_DIR/vapid.json unless given here
   // (several servers behind one address must share one pair).
   VAPID_PUBLIC_KEY: base64url.optional(),
@@ -69,7 +101,19 @@ const SECRET_VARIABLES = new Set([
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'VAPID_PRIVATE_KEY',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
 ]);
+
+/** A URL with user:password@ in it is not echoed either. */
+const CARRIES_CREDENTIALS = /\/\/[^/\s]*@/;
+
+const S3_VARIABLES = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
 
 const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const;
 
@@ -98,7 +142,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new EnvError(
       parsed.error.issues.map((issue) => {
         const name = issue.path.join('.');
-        const got = SECRET_VARIABLES.has(name) ? undefined : source[name];
+        const value = source[name];
+        const got =
+          SECRET_VARIABLES.has(name) || (value && CARRIES_CREDENTIALS.test(value))
+            ? undefined
+            : value;
         return `${name} ${issue.message}${got !== undefined ? ` (got '${got}')` : ''}`;
       }),
     );
@@ -126,6 +174,13 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     const missing = STRIPE_VARIABLES.filter((name) => env[name] === undefined);
     problems.push(
       `Stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID together: set all three or none (missing ${missing.join(', ')})`,
+    );
+  }
+  const s3Set = S3_VARIABLES.filter((name) => env[name] !== undefined);
+  if (s3Set.length > 0 && s3Set.length < S3_VARIABLES.length) {
+    const missing = S3_VARIABLES.filter((name) => env[name] === undefined);
+    problems.push(
+      `Photo storage on S3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together: set all four or none (none: photos in DATA_DIR/uploads; missing ${missing.join(', ')})`,
     );
   }
   if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) {

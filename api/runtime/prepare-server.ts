@@ -10,6 +10,7 @@ import { createWriteRateLimit } from '../http/write-rate-limit';
 import { ensureTutorials } from '../learn/tutorial-store';
 import { seedDemoStreams } from '../live/demo-streams';
 import { localPhotoStore } from '../posts/local-photo-store';
+import { s3PhotoStore } from '../posts/s3-photo-store';
 import { paymentProviderFor } from '../premium/provider-from-env';
 import { loadVapidKeys } from '../push/vapid-keys';
 import { createWebPushNotifier } from '../push/web-push-notifier';
@@ -75,13 +76,26 @@ export async function prepareServer(
       : `Push: VAPID keys ${vapid.source === 'generated' ? 'made and kept' : 'read'} in ${dataDir}/vapid.json`,
   );
 
+  const { S3_ENDPOINT: endpoint, S3_BUCKET: bucket } = env;
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  const s3 =
+    endpoint && bucket && accessKeyId && secretAccessKey
+      ? { endpoint, bucket, accessKeyId, secretAccessKey, region: env.S3_REGION }
+      : null;
+  const photoStore = s3 ? s3PhotoStore(s3) : localPhotoStore(resolve(dataDir, 'uploads'));
+  log(
+    s3
+      ? `Photos: S3-compatible store ${s3.endpoint.replace(/\/+$/, '')}/${s3.bucket}`
+      : 'Photos: DATA_DIR/uploads',
+  );
+
   const deps: AppDeps = {
     db: database.db,
     verifier: createTokenVerifier({ projectId: env.FIREBASE_PROJECT_ID, emulatorHost }),
     clientConfig: clientConfigFor(env, emulatorHost),
     production: env.NODE_ENV === 'production',
     writeRateLimit: createWriteRateLimit(),
-    photoStore: localPhotoStore(resolve(dataDir, 'uploads')),
+    photoStore,
     notifier: createWebPushNotifier({
       db: database.db,
       vapid: vapid.keys,

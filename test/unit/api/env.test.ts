@@ -69,4 +69,65 @@ describe('parseEnv', () => {
       parseEnv({ FIREBASE_PROJECT_ID: 'garage-prod', FIREBASE_API_KEY: 'key' }).hostedFirebase,
     ).toBe(true);
   });
+  describe('the S3 photo store variables', () => {
+    const s3 = {
+      S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com',
+      S3_BUCKET: 'diecast-photos',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLEKEYID',
+      S3_SECRET_ACCESS_KEY: 'very/secret+key',
+    };
+
+    it('are all or none: endpoint, bucket and both keys, in one line naming what is missing', () => {
+      expect(parseEnv({})).toMatchObject({ S3_REGION: 'us-east-1' });
+      expect(parseEnv({ ...s3, S3_REGION: 'auto' })).toMatchObject({ ...s3, S3_REGION: 'auto' });
+      const problems = problemsOf({
+        S3_ENDPOINT: s3.S3_ENDPOINT,
+        S3_SECRET_ACCESS_KEY: s3.S3_SECRET_ACCESS_KEY,
+      });
+      expect(problems).toEqual([
+        'Photo storage on S3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together: set all four or none (none: photos in DATA_DIR/uploads; missing S3_BUCKET, S3_ACCESS_KEY_ID)',
+      ]);
+      expect(problems[0]).not.toContain(s3.S3_SECRET_ACCESS_KEY);
+      expect(problemsOf({ S3_BUCKET: 'photos' })[0]).toMatch(
+        /missing S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY\)$/,
+      );
+    });
+
+    it.each([
+      [
+        { S3_ENDPOINT: 's3.amazonaws.com' },
+        "S3_ENDPOINT must be an http:// or https:// URL (got 's3.amazonaws.com')",
+      ],
+      [
+        { S3_ENDPOINT: 'ftp://files.example.com' },
+        "S3_ENDPOINT must be an http:// or https:// URL (got 'ftp://files.example.com')",
+      ],
+      [
+        { S3_ENDPOINT: 'http://minio:9000/?x=1' },
+        "S3_ENDPOINT must be a plain URL, without ?query or #fragment (got 'http://minio:9000/?x=1')",
+      ],
+      [
+        { S3_BUCKET: 'my bucket' },
+        "S3_BUCKET must be a bucket name (letters, digits, . _ -) (got 'my bucket')",
+      ],
+      [
+        { S3_REGION: 'eu west' },
+        "S3_REGION must be a region such as us-east-1 (Cloudflare R2: 'auto') (got 'eu west')",
+      ],
+    ])('refuses %j with one line naming the variable', (bad, line) => {
+      expect(problemsOf({ ...s3, ...bad })).toEqual([line]);
+    });
+
+    it('never echoes a key, a secret or credentials written into the endpoint', () => {
+      expect(problemsOf({ ...s3, S3_SECRET_ACCESS_KEY: 'has a space' })).toEqual([
+        'S3_SECRET_ACCESS_KEY must not contain spaces',
+      ]);
+      expect(problemsOf({ ...s3, S3_ACCESS_KEY_ID: 'has a space' })).toEqual([
+        'S3_ACCESS_KEY_ID must not contain spaces',
+      ]);
+      expect(problemsOf({ ...s3, S3_ENDPOINT: 'https://AKIA:hunter2@minio.example.com' })).toEqual([
+        'S3_ENDPOINT must not carry credentials: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+      ]);
+    });
+  });
 });
