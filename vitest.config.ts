@@ -14,7 +14,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          include: ['test/api/**/*.test.ts'],
+          // test/api-postgres needs a real PostgreSQL (several processes on one database): it
+          // joins the suite in .ci/run's PostgreSQL pass, which sets TEST_DATABASE_URL.
+          include: [
+            'test/api/**/*.test.ts',
+            ...(process.env.TEST_DATABASE_URL ? ['test/api-postgres/**/*.test.ts'] : []),
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
