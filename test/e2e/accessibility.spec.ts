@@ -14,7 +14,7 @@ import {
   WAIT,
   type Collector,
 } from '../../bench/ui/app-session';
-import { describeViolations, seriousViolations } from '../fixtures/axe';
+import { expectNoSeriousViolations } from '../fixtures/axe';
 import { startAppUnderTest, type AppUnderTest } from '../fixtures/app-under-test';
 
 const PHONE = { width: 390, height: 844 };
@@ -83,12 +83,6 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(400);
 }
 
-async function expectNoSerious(page: Page, what: string, include?: string): Promise<void> {
-  const violations = await seriousViolations(page, include);
-  // The summary (rule, impact, elements) is the failure message: short enough to act on.
-  expect(violations.length === 0 ? '' : `${what}:\n${describeViolations(violations)}`).toBe('');
-}
-
 describe.each(['light', 'dark'] as const)('axe in %s mode', (colorScheme) => {
   let signedIn: BrowserContext;
   let signedOut: BrowserContext;
@@ -117,20 +111,20 @@ describe.each(['light', 'dark'] as const)('axe in %s mode', (colorScheme) => {
     await page.goto(`${base}${path}`);
     await settle(page);
     expect(new URL(page.url()).pathname).toBe(path);
-    await expectNoSerious(page, `${path} signed in, ${colorScheme}`);
+    await expectNoSeriousViolations(page, `${path} signed in, ${colorScheme}`);
   });
 
   it('a car page (signed in)', async () => {
     const path = `/car/${ownedCarId}`;
     await page.goto(`${base}${path}`);
     await settle(page);
-    await expectNoSerious(page, `${path} signed in, ${colorScheme}`);
+    await expectNoSeriousViolations(page, `${path} signed in, ${colorScheme}`);
   });
 
   it.each(SIGNED_OUT_SCREENS)('%s (signed out)', async (path) => {
     await visitor.goto(`${base}${path}`);
     await settle(visitor);
-    await expectNoSerious(visitor, `${path} signed out, ${colorScheme}`);
+    await expectNoSeriousViolations(visitor, `${path} signed out, ${colorScheme}`);
   });
 
   it('the milestone celebration dialog', async () => {
@@ -140,7 +134,7 @@ describe.each(['light', 'dark'] as const)('axe in %s mode', (colorScheme) => {
       .waitFor({ state: 'visible', timeout: WAIT.timeout });
     // Confetti finished falling: what stays on screen is what is checked.
     await page.waitForTimeout(3500);
-    await expectNoSerious(page, `celebration car-1000, ${colorScheme}`);
+    await expectNoSeriousViolations(page, `celebration car-1000, ${colorScheme}`);
     await page.keyboard.press('Escape');
   });
 
@@ -151,7 +145,7 @@ describe.each(['light', 'dark'] as const)('axe in %s mode', (colorScheme) => {
       .waitFor({ state: 'visible', timeout: WAIT.timeout });
     await page.waitForTimeout(300);
     // The toast only: the screen under it is checked on its own above.
-    await expectNoSerious(page, `car toast, ${colorScheme}`, '.celebration-dock');
+    await expectNoSeriousViolations(page, `car toast, ${colorScheme}`, '.celebration-dock');
   });
 
   it('the install prompt', async () => {
@@ -166,7 +160,7 @@ describe.each(['light', 'dark'] as const)('axe in %s mode', (colorScheme) => {
         .getByRole('dialog', { name: 'Put Diecast Garage on your home screen' })
         .waitFor({ state: 'visible', timeout: WAIT.timeout });
       await tab.waitForTimeout(300);
-      await expectNoSerious(tab, `install prompt, ${colorScheme}`);
+      await expectNoSeriousViolations(tab, `install prompt, ${colorScheme}`);
     } finally {
       await context.close();
     }

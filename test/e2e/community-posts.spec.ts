@@ -16,7 +16,7 @@ import {
   waitForServiceWorker,
   type Collector,
 } from '../../bench/ui/app-session';
-import { describeViolations, seriousViolations } from '../fixtures/axe';
+import { expectNoSeriousViolations } from '../fixtures/axe';
 import { startAppUnderTest, type AppUnderTest } from '../fixtures/app-under-test';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -99,11 +99,6 @@ interface FeedBody {
 
 const postsBy = (who: Collector) =>
   api<FeedBody>(`/api/posts/feed?author=${who.uid}&limit=50`).then((feed) => feed.posts);
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  const violations = await seriousViolations(page);
-  expect(violations, `${screen}\n${describeViolations(violations)}`).toEqual([]);
-}
 
 async function signedIn(page: Page, who: Collector) {
   await signIn(page, base, who);

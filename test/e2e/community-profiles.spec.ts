@@ -17,7 +17,7 @@ import {
   waitForServiceWorker,
   type Collector,
 } from '../../bench/ui/app-session';
-import { describeViolations, seriousViolations } from '../fixtures/axe';
+import { expectNoSeriousViolations } from '../fixtures/axe';
 import { startAppUnderTest, type AppUnderTest } from '../fixtures/app-under-test';
 
 const PHONE = { width: 390, height: 844 };
@@ -93,11 +93,6 @@ async function openProfile(page: Page, collector: Collector): Promise<void> {
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
-
-async function expectNoSerious(page: Page, what: string): Promise<void> {
-  const violations = await seriousViolations(page);
-  expect(violations.length === 0 ? '' : `${what}:\n${describeViolations(violations)}`).toBe('');
 }
 
 describe('collector profiles', () => {
@@ -347,7 +342,7 @@ describe.each(['light', 'dark'] as const)('axe on the people screens in %s mode'
         await page.goto(`${base}${path}`);
         await ready();
         await page.waitForTimeout(300);
-        await expectNoSerious(page, `${path} (${scheme})`);
+        await expectNoSeriousViolations(page, `${path} (${scheme})`);
         if (scheme === 'dark') await shot(page, `dark-${name.replace(/ /g, '-')}`);
       }
     } finally {

@@ -15,7 +15,7 @@ import {
   WAIT,
   type Collector,
 } from '../../bench/ui/app-session';
-import { describeViolations, seriousViolations } from '../fixtures/axe';
+import { expectNoSeriousViolations } from '../fixtures/axe';
 import { startAppUnderTest, type AppUnderTest } from '../fixtures/app-under-test';
 
 const PHONE = { width: 390, height: 844 };
@@ -60,11 +60,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function expectNoSerious(what: string): Promise<void> {
-  const violations = await seriousViolations(page);
-  expect(violations.length === 0 ? '' : `${what}:\n${describeViolations(violations)}`).toBe('');
-}
-
 async function serverProfile(): Promise<{ completedTutorials: string[]; subscription: unknown }> {
   const response = await fetch(`${base}/api/profile/me`, { headers: collector.headers });
   return (await response.json()) as { completedTutorials: string[]; subscription: unknown };
@@ -83,7 +78,7 @@ describe('learning', () => {
       /Spotting a Treasure Hunt.*5 min read/,
     );
     await shot('learn-list-phone');
-    await expectNoSerious('/learn');
+    await expectNoSeriousViolations(page, '/learn');
   });
 
   it('completes a tutorial: ticked at once, in the server profile, still after a reload', async () => {
@@ -96,7 +91,7 @@ describe('learning', () => {
     await expect.poll(() => title.count(), WAIT).toBe(1);
     expect(await count(/Real Riders/)).toBeGreaterThan(0);
     await shot('learn-article-phone');
-    await expectNoSerious(`/learn/${TUTORIAL}`);
+    await expectNoSeriousViolations(page, `/learn/${TUTORIAL}`);
 
     await page.getByRole('button', { name: 'Mark as complete' }).click();
     await expect.poll(() => count('You completed this tutorial.'), WAIT).toBe(1);
@@ -162,7 +157,7 @@ describe('live', () => {
     expect(await section('Coming up')).toBe(2);
     expect(await section('Recently ended')).toBe(1);
     await shot('live-phone');
-    await expectNoSerious('/live');
+    await expectNoSeriousViolations(page, '/live');
   });
 });
 
@@ -189,10 +184,7 @@ describe('dark mode and a laptop', () => {
         await darkPage.waitForTimeout(300);
         const name = path.replace(/^\//, '').replace(/\//g, '-');
         await darkPage.screenshot({ path: join(shots, `dark-${name}-phone.png`) });
-        const violations = await seriousViolations(darkPage);
-        expect(
-          violations.length === 0 ? '' : `${path} dark:\n${describeViolations(violations)}`,
-        ).toBe('');
+        await expectNoSeriousViolations(darkPage, `${path} dark`);
       }
       await darkPage.setViewportSize({ width: 1280, height: 800 });
       for (const path of ['/live', `/learn/${TUTORIAL}`]) {
@@ -215,7 +207,7 @@ describe('premium', () => {
       .poll(() => page.getByTestId('premium-price').textContent(), WAIT)
       .toMatch(/3[.,]99/);
     await shot('premium-phone');
-    await expectNoSerious('/premium');
+    await expectNoSeriousViolations(page, '/premium');
     await page.getByRole('link', { name: 'Go premium' }).click();
     await expect.poll(() => page.url(), WAIT).toBe(`${base}/subscribe`);
   });
@@ -226,13 +218,13 @@ describe('premium', () => {
       .toBeGreaterThan(0);
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
     await shot('subscribe-phone');
-    await expectNoSerious('/subscribe');
+    await expectNoSeriousViolations(page, '/subscribe');
 
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await expect.poll(() => page.url(), WAIT).toContain('/api/premium/dev-checkout/');
     expect(await count('Development payment provider — no real money')).toBe(1);
     await shot('dev-checkout-phone');
-    await expectNoSerious('the development checkout page');
+    await expectNoSeriousViolations(page, 'the development checkout page');
 
     await page.getByRole('button', { name: 'Pay' }).click();
     // Back in the app with ?session_id=: the guard refreshes the profile, then goes to '/'.
