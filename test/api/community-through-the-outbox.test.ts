@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWriteRateLimit } from '../../api/http/write-rate-limit';
 import { createApiHarness, type ApiHarness } from '../fixtures/api-harness';
-import type { TestUser } from '../fixtures/auth';
 import { TWIN_MILL } from '../fixtures/catalog';
 
 let api: ApiHarness;
@@ -16,12 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function collector(): Promise<TestUser> {
-  const user = await api.user();
-  const username = `o${randomUUID().replace(/-/g, '').slice(0, 10)}`;
-  expect((await api.call(user, 'POST', '/api/users/initialize', { username })).status).toBe(200);
-  return user;
-}
+const collector = () => api.collector('o');
 
 const addTwinMill = (key: string) => ({
   key,

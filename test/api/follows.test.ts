@@ -32,12 +32,7 @@ beforeEach(() => {
 
 const short = () => randomUUID().replace(/-/g, '').slice(0, 8);
 
-async function collector(stem = 'fol'): Promise<TestUser & { username: string }> {
-  const user = await api.user();
-  const username = `${stem}${short()}`;
-  expect((await api.call(user, 'POST', '/api/users/initialize', { username })).status).toBe(200);
-  return { ...user, username };
-}
+const collector = (stem = 'fol') => api.collector(stem);
 
 const follow = (
   who: TestUser,

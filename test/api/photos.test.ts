@@ -57,13 +57,7 @@ async function upload(
 const get = (path: string, headers: Record<string, string> = {}) =>
   api.app.request(path, { headers });
 
-async function named(): Promise<TestUser> {
-  const user = await api.user();
-  await api.call(user, 'POST', '/api/users/initialize', {
-    username: `ph${randomUUID().slice(0, 8)}`,
-  });
-  return user;
-}
+const named = () => api.collector('ph');
 
 describe('uploading a photo', () => {
   it('stores a PNG and serves it to anyone with its type, long caching, an ETag and nosniff', async () => {

@@ -40,13 +40,7 @@ afterAll(async () => {
 
 const id = () => randomUUID();
 
-async function collector(prefix = 'c'): Promise<TestUser & { username: string }> {
-  const user = await api.user();
-  const username = `${prefix}${randomUUID().replace(/-/g, '').slice(0, 10)}`;
-  const made = await api.call(user, 'POST', '/api/users/initialize', { username });
-  expect(made.status).toBe(200);
-  return { ...user, username };
-}
+const collector = (prefix = 'c') => api.collector(prefix);
 
 async function uploadPhoto(user: TestUser): Promise<string> {
   const photoId = id();

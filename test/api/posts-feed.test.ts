@@ -19,13 +19,7 @@ afterAll(async () => {
   await api.close();
 });
 
-async function collector(): Promise<TestUser> {
-  const user = await api.user();
-  await api.call(user, 'POST', '/api/users/initialize', {
-    username: `f${randomUUID().replace(/-/g, '').slice(0, 12)}`,
-  });
-  return user;
-}
+const collector = () => api.collector('f');
 
 async function post(user: TestUser, body = 'A find', advance = 1000): Promise<string> {
   clock += advance;

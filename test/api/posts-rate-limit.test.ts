@@ -3,7 +3,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiHarness, type ApiHarness } from '../fixtures/api-harness';
-import type { TestUser } from '../fixtures/auth';
 import { createWriteRateLimit } from '../../api/http/write-rate-limit';
 import type { PhotoStore } from '../../api/posts/photo-store';
 
@@ -31,13 +30,7 @@ afterAll(async () => {
   await api.close();
 });
 
-async function collector(): Promise<TestUser> {
-  const user = await api.user();
-  await api.call(user, 'POST', '/api/users/initialize', {
-    username: `r${randomUUID().replace(/-/g, '').slice(0, 12)}`,
-  });
-  return user;
-}
+const collector = () => api.collector('r');
 
 describe('the write rate limit', () => {
   it('answers 429 with Retry-After once a collector’s burst is spent, and creates nothing', async () => {

@@ -27,14 +27,7 @@ afterAll(async () => {
 
 const id = (prefix: string) => `${prefix}-${randomUUID()}`;
 
-async function collector(username: string): Promise<TestUser> {
-  const user = await api.user();
-  const named = await api.call(user, 'POST', '/api/users/initialize', {
-    username: `${username}${randomUUID().slice(0, 6)}`,
-  });
-  expect(named.status).toBe(200);
-  return user;
-}
+const collector = (stem: string) => api.collector(stem);
 
 async function addCar(user: TestUser, carId: string, details: Record<string, unknown> = {}) {
   const added = await api.call(user, 'POST', '/api/collection/add-car-instance', {
