@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps, AppEnv } from '../http/app-env';
 import { readJson } from '../http/read-json';
 import { runCommunityCommand } from './run-command';
+import { refuseOverWriteLimit } from '../http/over-write-limit';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
@@ -15,11 +16,8 @@ export function communityHandler(deps: AppDeps, name: string) {
     }
     const args = await readJson(c);
     const userId = c.get('userId');
-    const wait = deps.writeRateLimit?.take(userId) ?? null;
-    if (wait !== null) {
-      c.header('Retry-After', String(wait));
-      return c.json({ error: `Too many changes at once: try again in ${wait} s` }, 429);
-    }
+    const refused = refuseOverWriteLimit(c, deps, userId);
+    if (refused) return refused;
     const { outcome } = await runCommunityCommand(deps, userId, name, args, key);
     return c.json(outcome.body, outcome.status as ContentfulStatusCode);
   };

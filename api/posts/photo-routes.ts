@@ -14,6 +14,7 @@ import {
   photoTypeOf,
 } from '../../src/shared/community/post-schemas';
 import { photoKey } from './photo-key';
+import { refuseOverWriteLimit } from '../http/over-write-limit';
 
 const TOO_LARGE = `${PHOTO_SIZE_ERROR} (this one is larger)`;
 const NO_STORE = 'Photo storage is not configured on this server';
@@ -78,11 +79,8 @@ export function photoRoutes(deps: AppDeps) {
         200,
       );
     }
-    const wait = deps.writeRateLimit?.take(userId) ?? null;
-    if (wait !== null) {
-      c.header('Retry-After', String(wait));
-      return c.json({ error: `Too many changes at once: try again in ${wait} s` }, 429);
-    }
+    const refused = refuseOverWriteLimit(c, deps, userId);
+    if (refused) return refused;
     const bytes = await readCapped(c.req.raw, PHOTO_MAX_BYTES);
     if (bytes === 'too-large') return c.json({ error: TOO_LARGE }, 413);
     if (bytes.byteLength === 0) return c.json({ error: 'The photo is empty' }, 400);

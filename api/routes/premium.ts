@@ -7,7 +7,7 @@ import { devCheckoutPage } from '../premium/dev-checkout-page';
 import { safeReturnPath } from '../premium/development-provider';
 import { WebhookSignatureError } from '../premium/payment-provider';
 import { PREMIUM_PLAN } from '../premium/plan';
-import { perUserWriteLimit } from '../push/per-user-limit';
+import { writeLimit } from '../http/over-write-limit';
 import { publicOrigin } from '../premium/public-origin';
 import {
   cancelSubscription,
@@ -33,7 +33,7 @@ export function premiumRoutes(deps: AppDeps) {
     c.json({ status: await subscriptionStatusOf(deps.db, c.get('userId')) }),
   );
 
-  app.post('/premium/checkout', requireUser(deps.verifier), perUserWriteLimit(deps), async (c) => {
+  app.post('/premium/checkout', requireUser(deps.verifier), writeLimit(deps), async (c) => {
     if (!provider) return notConfigured(c);
     const userId = c.get('userId');
     if ((await subscriptionStatusOf(deps.db, userId)) === 'active') {

@@ -5,7 +5,7 @@ import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../http/app-env';
 import { readJson } from '../http/read-json';
 import { describeZodError } from '../../src/shared/collection/mutation-schemas';
-import { perUserWriteLimit } from '../push/per-user-limit';
+import { writeLimit } from '../http/over-write-limit';
 import { subscribeSchema, unsubscribeSchema } from '../push/subscription-schema';
 import { deleteSubscription, saveSubscription } from '../push/subscription-store';
 
@@ -13,7 +13,7 @@ export function pushRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const production = deps.production ?? false;
   const subscribe = subscribeSchema(production);
-  const limited = perUserWriteLimit(deps);
+  const limited = writeLimit(deps);
 
   app.get('/push/public-key', (c) => {
     const publicKey = deps.notifier?.publicKey;

@@ -12,6 +12,7 @@ import {
 } from '../collection/mutation-service';
 import { isCommunityCommand, runCommunityCommand } from '../community/run-command';
 import { describeZodError } from '../../src/shared/collection/mutation-schemas';
+import { refuseOverWriteLimit } from '../http/over-write-limit';
 
 /** The device sends at most 200 per chunk; the server takes up to 1000 (bulk imports). */
 export const MAX_PUSH_ENTRIES = 1000;
@@ -37,12 +38,9 @@ export function syncRoutes(deps: AppDeps) {
     const userId = c.get('userId');
     const entries = parsed.data.mutations;
     const communityCount = entries.filter((entry) => isCommunityCommand(entry.name)).length;
-    const wait =
-      communityCount > 0 ? (deps.writeRateLimit?.take(userId, communityCount) ?? null) : null;
-    if (wait !== null) {
-      c.header('Retry-After', String(wait));
-      return c.json({ error: `Too many changes at once: try again in ${wait} s` }, 429);
-    }
+    const refused =
+      communityCount > 0 ? refuseOverWriteLimit(c, deps, userId, communityCount) : null;
+    if (refused) return refused;
     const results: PushResult[] = [];
     // In order: each run of collection changes is one batch; a community change runs alone.
     for (const run of runsOf(entries)) {
