@@ -1,5 +1,5 @@
 // A community read for a screen: the server's answer, or the device's kept copy offline; read
-// again whenever the outbox finishes a replay, so a pending post is replaced by the real one.
+// again when a replay has settled changes, so a pending post is replaced by the real one.
 import { useCallback, useEffect, useState } from 'react';
 import { readCommunity } from './community-client';
 import { subscribeSyncEvents } from './sync-events';
@@ -76,13 +76,18 @@ export function useCommunityQuery<T>(path: string | null): CommunityQuery<T> {
     };
   }, [path, generation]);
 
-  useEffect(
-    () =>
-      subscribeSyncEvents((event) => {
-        if (event.type === 'idle') reload();
-      }),
-    [reload],
-  );
+  // Read again once a replay that settled something is over (a pending post became real, or
+  // was refused); a run that only found the outbox empty, or offline, changes nothing on screen.
+  useEffect(() => {
+    let settled = false;
+    return subscribeSyncEvents((event) => {
+      if (event.type === 'confirmed' || event.type === 'rejected') settled = true;
+      if (event.type === 'idle' && settled) {
+        settled = false;
+        reload();
+      }
+    });
+  }, [reload]);
 
   const value: State<T> = state.path === path ? state.value : { status: 'loading' };
   if (value.status === 'ready') return { ...value, error: null, reload };
