@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { API_MARKER_HEADER, API_MARKER_VALUE } from '../src/shared/http/api-marker';
 import type { AppDeps, AppEnv } from './http/app-env';
 import { catalogRoutes } from './routes/catalog';
 import { clientConfigRoutes } from './routes/client-config';
@@ -49,6 +50,12 @@ export function createApp(deps: AppDeps) {
   api.all('*', (c) => c.json({ error: `Not found: ${c.req.method} ${c.req.path}` }, 404));
 
   const app = new Hono<AppEnv>();
+  // Every /api answer says it is ours, errors and 404s included (set after the handler and
+  // onError have made the response): the device trusts no answer without it.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.res.headers.set(API_MARKER_HEADER, API_MARKER_VALUE);
+  });
   app.route('/api', api);
   app.onError((error, c) => {
     if (error instanceof HTTPException) {
