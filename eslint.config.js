@@ -22,6 +22,36 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Only our API may confirm a change: every /api call needs apiFetch's deadline, no-redirect
+      // and marker checks (a captive portal answers 200 HTML to a plain fetch).
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call /api through apiFetch (src/sync/api-fetch.ts).' },
+      ],
+      // Every sign-out button goes through the one path that stops push alerts first.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/auth/auth-state'],
+              importNames: ['signOut'],
+              message: 'Sign out through signOutOfThisDevice (src/features/account/sign-out.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The two places allowed what the rules above forbid elsewhere.
+    files: ['src/sync/api-fetch.ts'],
+    rules: { 'no-restricted-globals': 'off' },
+  },
+  {
+    files: ['src/features/account/sign-out.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

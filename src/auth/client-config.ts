@@ -1,6 +1,7 @@
 // The server's sign-in config (GET /api/config), kept on the device so sign-in state and the
 // service worker's tokens work with no network.
 import type { GarageDb } from '../db/garage-db';
+import { apiFetch } from '../sync/api-fetch';
 
 export interface ClientConfig {
   firebase: { apiKey: string; authDomain: string; projectId: string };
@@ -17,10 +18,10 @@ function isClientConfig(value: unknown): value is ClientConfig {
 /** The fresh config when the server answers, else the one stored last time, else null. */
 export async function loadClientConfig(
   db: GarageDb,
-  fetcher: typeof fetch = fetch,
+  fetcher?: typeof fetch,
 ): Promise<ClientConfig | null> {
   try {
-    const response = await fetcher('/api/config', { cache: 'no-cache' });
+    const response = await apiFetch('/api/config', { cache: 'no-cache' }, { fetcher });
     if (response.ok) {
       const config: unknown = await response.json();
       if (isClientConfig(config)) {
@@ -29,7 +30,7 @@ export async function loadClientConfig(
       }
     }
   } catch {
-    // Offline: fall back to the stored copy.
+    // Offline, or our API did not answer (a portal): fall back to the stored copy.
   }
   return storedClientConfig(db);
 }

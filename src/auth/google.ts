@@ -3,6 +3,7 @@
 // (SPEC §4/§5), claimed through POST /api/users/initialize.
 import { getAdditionalUserInfo, type UserCredential } from 'firebase/auth';
 import { generateUsername } from '../shared/profile/username';
+import { apiFetch, readApiJson } from '../sync/api-fetch';
 
 /** SPEC §7: a redirect on iPhone, iPad, iPod and Android; a popup everywhere else. */
 export function usesRedirect(userAgent: string): boolean {
@@ -37,7 +38,7 @@ export async function initializeGeneratedUsername({
   displayName,
   email,
   token,
-  fetcher = fetch,
+  fetcher,
   random = Math.random,
   attempts = GENERATED_NAME_ATTEMPTS,
 }: GeneratedNameInput): Promise<GeneratedNameResult> {
@@ -47,14 +48,18 @@ export async function initializeGeneratedUsername({
     const username = generateUsername(displayName, email, random);
     if (tried.includes(username)) continue;
     tried.push(username);
-    const response = await fetcher(path, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ username }),
-    });
+    const response = await apiFetch(
+      path,
+      {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ username }),
+      },
+      { fetcher },
+    );
     if (response.ok) return { status: 'created', username };
-    const body = (await response.json().catch(() => ({}))) as { error?: unknown };
-    const error = typeof body.error === 'string' ? body.error : '';
+    const body = (await readApiJson(response)) as { error?: unknown } | null;
+    const error = typeof body?.error === 'string' ? body.error : '';
     if (response.status === 409 && error.startsWith('You already have')) {
       return { status: 'existing' };
     }
@@ -64,13 +69,12 @@ export async function initializeGeneratedUsername({
 }
 
 /** Whether the signed-in user still needs a username: GET /api/profile/me answers 404. */
-export async function needsUsername(
-  token: string,
-  fetcher: typeof fetch = fetch,
-): Promise<boolean> {
-  const response = await fetcher('/api/profile/me', {
-    headers: { Authorization: `Bearer ${token}` },
-  });
+export async function needsUsername(token: string, fetcher?: typeof fetch): Promise<boolean> {
+  const response = await apiFetch(
+    '/api/profile/me',
+    { headers: { Authorization: `Bearer ${token}` } },
+    { fetcher },
+  );
   if (response.status === 404) return true;
   if (!response.ok) throw new Error('API call failed for endpoint /api/profile/me');
   return false;
@@ -82,7 +86,7 @@ export async function needsUsername(
  */
 export async function ensureGoogleUsername(
   credential: UserCredential,
-  fetcher: typeof fetch = fetch,
+  fetcher?: typeof fetch,
 ): Promise<GeneratedNameResult | null> {
   const token = await credential.user.getIdToken();
   const isNewUser = getAdditionalUserInfo(credential)?.isNewUser ?? false;

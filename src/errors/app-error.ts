@@ -12,7 +12,9 @@ export type AppErrorCode =
   /** The server answered with an error (SPEC §8: its `error`, or 'API call failed for endpoint …'). */
   | 'api'
   /** No network. */
-  | 'offline';
+  | 'offline'
+  /** The device has a network but our API did not answer (a portal, a proxy, a timeout). */
+  | 'unreachable';
 
 export class AppError extends Error {
   constructor(

@@ -1,5 +1,7 @@
-// The device's HTTP calls to /api: SPEC §8's error texts, tokens passed in, never stored.
+// The device's HTTP calls to /api: SPEC §8's error texts, tokens passed in, never stored. Every
+// call goes through apiFetch: a deadline, no redirects, and only our API's answers count.
 import { AppError } from '../errors/app-error';
+import { apiFetch, BULK_DEADLINE_MS, readApiJson } from './api-fetch';
 import type { Catalog } from '../shared/catalog/types';
 import type { Collection } from '../shared/collection/types';
 
@@ -8,7 +10,10 @@ export interface ApiClient {
   getCollection(token: string): Promise<Collection>;
   /** GET /api/profile/me; null when the user has no username yet (404). */
   getProfile(token: string): Promise<unknown>;
-  /** POST /api/sync/push; answers whatever came back, rejects only on a network error. */
+  /**
+   * POST /api/sync/push: our API's answer, whatever its status; rejects with ApiNotReachedError
+   * when the answer is not our API's (a portal, a proxy, a reset, a timeout).
+   */
   push(
     token: string,
     mutations: { key: string; name: string; args: unknown }[],
@@ -18,47 +23,49 @@ export interface ApiClient {
 }
 
 /** SPEC §8: the response's `error` field, else 'API call failed for endpoint <path>'. */
-async function failure(response: Response, path: string, fallback?: string): Promise<AppError> {
-  let message = fallback ?? `API call failed for endpoint ${path}`;
-  try {
-    const body = (await response.json()) as { error?: unknown };
-    if (typeof body.error === 'string' && body.error) message = body.error;
-  } catch {
-    // Not JSON: keep the SPEC's generic text.
-  }
+export async function failure(
+  response: Response,
+  path: string,
+  fallback?: string,
+): Promise<AppError> {
+  const body = (await readApiJson(response)) as { error?: unknown } | null;
+  const error = body?.error;
+  const message =
+    typeof error === 'string' && error
+      ? error
+      : (fallback ?? `API call failed for endpoint ${path}`);
   return new AppError('api', message, response.status);
 }
 
-export function createApiClient(baseUrl = '', fetcher: typeof fetch = fetch): ApiClient {
+export function createApiClient(baseUrl = '', fetcher?: typeof fetch): ApiClient {
   const get = (path: string, token: string) =>
-    fetcher(`${baseUrl}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    apiFetch(`${baseUrl}${path}`, { headers: { Authorization: `Bearer ${token}` } }, { fetcher });
 
   return {
     async getCollection(token) {
       const path = '/api/collection/get';
       const response = await get(path, token);
       if (!response.ok) throw await failure(response, path, 'Failed to fetch user collection');
-      return (await response.json()) as Collection;
+      return (await readApiJson(response)) as Collection;
     },
     async getProfile(token) {
       const path = '/api/profile/me';
       const response = await get(path, token);
       if (response.status === 404) return null;
       if (!response.ok) throw await failure(response, path);
-      return response.json();
+      return readApiJson(response);
     },
     async push(token, mutations) {
-      const response = await fetcher(`${baseUrl}/api/sync/push`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ mutations }),
-      });
-      let body: unknown = null;
-      try {
-        body = await response.json();
-      } catch {
-        // A proxy's HTML error page: the status alone decides.
-      }
+      const response = await apiFetch(
+        `${baseUrl}/api/sync/push`,
+        {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ mutations }),
+        },
+        { fetcher },
+      );
+      const body = await readApiJson(response);
       const retryAfter = Number(response.headers.get('Retry-After'));
       return {
         status: response.status,
@@ -68,13 +75,15 @@ export function createApiClient(baseUrl = '', fetcher: typeof fetch = fetch): Ap
     },
     async getCatalog(etag) {
       const path = '/api/catalog';
-      const response = await fetcher(`${baseUrl}${path}`, {
-        headers: etag ? { 'If-None-Match': etag } : {},
-        cache: 'no-cache',
-      });
+      const response = await apiFetch(
+        `${baseUrl}${path}`,
+        { headers: etag ? { 'If-None-Match': etag } : {}, cache: 'no-cache' },
+        { fetcher, deadlineMs: BULK_DEADLINE_MS },
+      );
       if (response.status === 304) return null;
       if (!response.ok) throw await failure(response, path);
-      return { catalog: (await response.json()) as Catalog, etag: response.headers.get('ETag') };
+      const catalog = (await readApiJson(response)) as Catalog;
+      return { catalog, etag: response.headers.get('ETag') };
     },
   };
 }

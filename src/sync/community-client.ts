@@ -4,7 +4,9 @@
 import { currentUserId } from '../auth/auth-state';
 import { firebaseUserToken } from '../auth/user-token';
 import { deviceDb } from '../db/device-db';
-import { AppError } from '../errors/app-error';
+import { AppError, isAppError } from '../errors/app-error';
+import { failure } from './api-client';
+import { apiFetch, readApiJson } from './api-fetch';
 
 export interface CommunityRead<T> {
   body: T;
@@ -25,25 +27,18 @@ async function authHeaders(): Promise<Record<string, string>> {
   }
 }
 
-async function errorOf(response: Response, path: string): Promise<AppError> {
-  let message = `API call failed for endpoint ${path}`;
-  try {
-    const body = (await response.json()) as { error?: unknown };
-    if (typeof body.error === 'string' && body.error) message = body.error;
-  } catch {
-    // Not JSON: keep the SPEC's generic text.
-  }
-  return new AppError('api', message, response.status);
-}
-
 /** GET `path` (under /api), keeping the answer for offline reading. */
 export async function readCommunity<T>(path: string): Promise<CommunityRead<T>> {
   const userId = currentUserId();
   const key = cacheKey(userId, path);
   let response: Response;
+  let body: T;
   try {
-    response = await fetch(path, { headers: await authHeaders() });
-  } catch {
+    response = await apiFetch(path, { headers: await authHeaders() });
+    if (!response.ok) throw await failure(response, path);
+    body = (await readApiJson(response)) as T;
+  } catch (error) {
+    if (isAppError(error, 'api')) throw error;
     const kept = await deviceDb.communityCache.get(key);
     if (kept) return { body: kept.body as T, fetchedAt: kept.fetchedAt, fromDevice: true };
     throw new AppError(
@@ -51,8 +46,6 @@ export async function readCommunity<T>(path: string): Promise<CommunityRead<T>> 
       "You're offline, and this page hasn't been opened on this device yet.",
     );
   }
-  if (!response.ok) throw await errorOf(response, path);
-  const body = (await response.json()) as T;
   const fetchedAt = new Date().toISOString();
   await deviceDb.communityCache.put({ key, userId: userId ?? '', body, fetchedAt });
   return { body, fetchedAt, fromDevice: false };
@@ -71,17 +64,18 @@ export async function callCommunity<T>(
   if (init.idempotencyKey) headers['Idempotency-Key'] = init.idempotencyKey;
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await apiFetch(path, {
       method: init.method ?? 'POST',
       headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
-  } catch {
+    if (!response.ok) throw await failure(response, path);
+    return (await readApiJson(response)) as T;
+  } catch (error) {
+    if (isAppError(error, 'api')) throw error;
     throw new AppError(
       'offline',
       "You're offline. This needs a connection; try again when you have signal.",
     );
   }
-  if (!response.ok) throw await errorOf(response, path);
-  return (await response.json()) as T;
 }

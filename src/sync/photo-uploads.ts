@@ -11,6 +11,8 @@ import {
   PHOTO_TYPE_ERROR,
   photoTypeOf,
 } from '../shared/community/post-schemas';
+import { tokenUserId } from '../auth/token-user-id';
+import { apiFetch, BULK_DEADLINE_MS, readApiJson } from './api-fetch';
 import { loginRedirect } from './login-redirect';
 import type { PushMutation, PushResponse } from './replayer';
 import { isCommunityChangeName } from '../shared/community/command-schemas';
@@ -91,19 +93,6 @@ function namedStrings(mutations: readonly PushMutation[]): string[] {
   return [...found];
 }
 
-/** The uid a Firebase ID token names (read, not verified: the server verifies it). */
-function tokenUserId(token: string): string | null {
-  try {
-    const payload = token.split('.')[1] ?? '';
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const claims = JSON.parse(json) as { user_id?: unknown; sub?: unknown };
-    const uid = claims.user_id ?? claims.sub;
-    return typeof uid === 'string' ? uid : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Answers the replayer understands as 'not now': the push is not sent, the chunk waits. */
 const isRetryLater = (status: number) =>
   status === 401 ||
@@ -116,8 +105,8 @@ const isRetryLater = (status: number) =>
 /**
  * Uploads the kept photos that `mutations` name, before those entries are pushed. Resolves null
  * when the push may go ahead, or with a response to hand the replayer instead of pushing (401:
- * it refreshes the token and calls again; 429/5xx: it retries later). Throws on a network error,
- * so the replayer treats the push as offline. A photo the server refuses for good (wrong type,
+ * it refreshes the token and calls again; 429/5xx: it retries later). Throws ApiNotReachedError
+ * when the answer is not our API's, so the replayer treats the push as not delivered. A photo the server refuses for good (wrong type,
  * too big, an id another collector holds) is dropped: the entry naming it is then refused by
  * the server and the collector sees why.
  */
@@ -125,7 +114,7 @@ export async function uploadNamedPhotos(
   db: GarageDb,
   token: string,
   mutations: readonly PushMutation[],
-  fetcher: typeof fetch = fetch,
+  fetcher?: typeof fetch,
   baseUrl = '',
 ): Promise<PushResponse | null> {
   const names = namedStrings(mutations);
@@ -135,18 +124,17 @@ export async function uploadNamedPhotos(
     (row): row is PhotoUploadRow => row !== undefined && (uid === null || row.userId === uid),
   );
   for (const row of rows) {
-    const response = await fetcher(`${baseUrl}/api/photos/${encodeURIComponent(row.id)}`, {
-      method: 'PUT',
-      headers: { Authorization: `Bearer ${token}`, 'content-type': row.contentType },
-      body: row.blob,
-    });
+    const response = await apiFetch(
+      `${baseUrl}/api/photos/${encodeURIComponent(row.id)}`,
+      {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${token}`, 'content-type': row.contentType },
+        body: row.blob,
+      },
+      { fetcher, deadlineMs: BULK_DEADLINE_MS },
+    );
     if (isRetryLater(response.status)) {
-      let body: unknown = null;
-      try {
-        body = await response.json();
-      } catch {
-        // Not JSON: the status decides.
-      }
+      const body = await readApiJson(response);
       const retryAfter = Number(response.headers.get('Retry-After'));
       return {
         status: response.status,

@@ -3,6 +3,7 @@
 import { currentUserId } from '../../auth/auth-state';
 import { firebaseUserToken } from '../../auth/user-token';
 import { AppError } from '../../errors/app-error';
+import { apiFetch, isNotReached, readApiJson } from '../../sync/api-fetch';
 import type { PublicProfileLike } from './collector-row';
 
 export const profilePath = (userId: string) => `/api/profiles/${encodeURIComponent(userId)}`;
@@ -47,18 +48,18 @@ export async function getLive<T>(path: string, signal?: AbortSignal): Promise<T>
   }
   let response: Response;
   try {
-    response = await fetch(path, { headers, signal });
+    response = await apiFetch(path, { headers, signal });
   } catch (error) {
-    if (signal?.aborted) throw error;
+    if (!isNotReached(error)) throw error; // the caller aborted
     throw new AppError('offline', 'Finding collectors needs a connection.');
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { error?: unknown };
+    const body = (await readApiJson(response)) as { error?: unknown } | null;
     throw new AppError(
       'api',
-      typeof body.error === 'string' ? body.error : `API call failed for endpoint ${path}`,
+      typeof body?.error === 'string' ? body.error : `API call failed for endpoint ${path}`,
       response.status,
     );
   }
-  return (await response.json()) as T;
+  return (await readApiJson(response)) as T;
 }

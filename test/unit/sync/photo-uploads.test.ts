@@ -8,6 +8,7 @@ import type { ApiClient } from '../../../src/sync/api-client';
 import type { PushMutation } from '../../../src/sync/replayer';
 import { fixedClock, openTestDevice } from '../../fixtures/device';
 import { unsignedToken } from '../../fixtures/auth';
+import { API_MARKER_HEADER, API_MARKER_VALUE } from '../../../src/shared/http/api-marker';
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
 const png = (size = 64) => {
@@ -19,18 +20,27 @@ const USER = 'collector-a';
 const token = unsignedToken({ sub: USER, user_id: USER });
 
 /** A server for the port: records what happened in which order, answers as told. */
-function fakeServer(uploadStatus: (photoId: string) => number | 'offline' = () => 201) {
+function fakeServer(uploadStatus: (photoId: string) => number | 'offline' | 'portal' = () => 201) {
   const calls: string[] = [];
   const fetcher = (async (url: string | URL | Request, init?: RequestInit) => {
     const photoId = decodeURIComponent(String(url).split('/').pop() ?? '');
     const status = uploadStatus(photoId);
     calls.push(`PUT ${photoId}`);
     if (status === 'offline') throw new TypeError('Failed to fetch');
+    if (status === 'portal') {
+      return new Response('<html>Blocked by the venue filter</html>', {
+        status: 403,
+        headers: { 'content-type': 'text/html' },
+      });
+    }
     expect(init?.method).toBe('PUT');
     expect((init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${token}`);
     return new Response(JSON.stringify(status < 300 ? { ok: true } : { error: 'no' }), {
       status,
-      headers: status === 429 ? { 'Retry-After': '7' } : {},
+      headers: {
+        [API_MARKER_HEADER]: API_MARKER_VALUE,
+        ...(status === 429 ? { 'Retry-After': '7' } : {}),
+      },
     });
   }) as typeof fetch;
   const api: ApiClient = {
@@ -129,9 +139,22 @@ describe('uploading before the push', () => {
     const { db, ids } = await deviceWithPhotos(2);
     const server = fakeServer((photoId) => (photoId === ids[1] ? 'offline' : 201));
     const port = httpServerPort(server.api, { db, fetcher: server.fetcher });
-    await expect(port.push(token, [createPost('k:1', ids)])).rejects.toThrow('Failed to fetch');
+    await expect(port.push(token, [createPost('k:1', ids)])).rejects.toMatchObject({
+      reason: 'network',
+    });
     expect(server.calls).toEqual([`PUT ${ids[0]}`, `PUT ${ids[1]}`]);
     expect((await db.photoUploads.toArray()).map((row) => row.id)).toEqual([ids[1]]);
+  });
+
+  it("keeps the photo when a portal or filter answers the upload in our server's place", async () => {
+    const { db, ids } = await deviceWithPhotos(1);
+    const server = fakeServer(() => 'portal');
+    const port = httpServerPort(server.api, { db, fetcher: server.fetcher });
+    await expect(port.push(token, [createPost('k:1', ids)])).rejects.toMatchObject({
+      reason: 'not-api',
+    });
+    expect(server.calls).toEqual([`PUT ${ids[0]}`]); // and no push after it
+    expect(await db.photoUploads.count()).toBe(1);
   });
 
   it('answers a 429 or 5xx of the upload in place of the push, with its Retry-After', async () => {
