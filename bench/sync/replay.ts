@@ -130,6 +130,8 @@ export async function benchReplay(baseUrl: string, changes = 1000): Promise<Repl
       pending: (userId, limit) => timed('outboxMs', () => outbox.pending(userId, limit)),
       confirm: (keys) => timed('outboxMs', () => outbox.confirm(keys)),
       reject: (entry, error) => timed('outboxMs', () => outbox.reject(entry, error)),
+      strike: (entry, error) => timed('outboxMs', () => outbox.strike(entry, error)),
+      setAside: (entry, error) => timed('outboxMs', () => outbox.setAside(entry, error)),
       count: (userId) => timed('outboxMs', () => outbox.count(userId)),
     },
     identity: {

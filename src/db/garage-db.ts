@@ -85,6 +85,16 @@ export interface OutboxRow {
   name: string;
   args: unknown;
   createdAt: string;
+  /** Server errors (5xx from our API) it got when sent alone, in a row; absent when none. */
+  failures?: number;
+  /** The last of those errors. */
+  lastError?: string;
+}
+
+/** A change our API kept failing on, out of the sending order until the collector decides. */
+export interface SetAsideRow extends OutboxRow {
+  lastError: string;
+  setAsideAt: string;
 }
 
 /** A community GET answer kept for offline reading (the feed, profiles, listings, tutorials). */
@@ -154,6 +164,13 @@ export const GARAGE_SCHEMA: {
     },
     upgrade: summarizeExistingRows,
   },
+  {
+    // Changes our API kept failing on: kept apart so the queue moves, shown to the collector.
+    version: 4,
+    stores: {
+      outboxSetAside: 'key, [userId+seq]',
+    },
+  },
 ];
 
 /** Version 3's upgrade: summaries and totals for the rows a device already holds. */
@@ -182,6 +199,7 @@ export class GarageDb extends Dexie {
   profiles!: EntityTable<ProfileRow, 'userId'>;
   snapshots!: EntityTable<SnapshotRow, 'userId'>;
   outbox!: EntityTable<OutboxRow, 'key'>;
+  outboxSetAside!: EntityTable<SetAsideRow, 'key'>;
   meta!: EntityTable<MetaRow, 'key'>;
   communityCache!: EntityTable<CommunityCacheRow, 'key'>;
   photoUploads!: EntityTable<PhotoUploadRow, 'id'>;
@@ -216,6 +234,7 @@ export function collectionChangeTables(db: GarageDb) {
     db.profiles,
     db.snapshots,
     db.outbox,
+    db.outboxSetAside,
     db.meta,
   ];
 }

@@ -3,6 +3,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { deviceDb } from './device-db';
 import type { OutboxRow } from './garage-db';
+import { unsentEntries } from './outbox-store';
 
 const NONE: OutboxRow[] = [];
 
@@ -12,10 +13,7 @@ export function usePendingChanges(userId: string | null, names: readonly string[
     useLiveQuery(async () => {
       if (!userId) return NONE;
       const wanted = new Set(key.split('|'));
-      const rows = await deviceDb.outbox
-        .where('[userId+seq]')
-        .between([userId, -Infinity], [userId, Infinity])
-        .toArray();
+      const rows = await unsentEntries(deviceDb, userId);
       return rows.filter((row) => wanted.has(row.name));
     }, [userId, key]) ?? NONE
   );

@@ -2,20 +2,34 @@
 import type { Auth } from 'firebase/auth';
 import { deviceDb } from '../db/device-db';
 import type { GarageDb } from '../db/garage-db';
+import {
+  confirmEntries,
+  dropEntry,
+  outboxCounts,
+  setEntryAside,
+  strikeEntry,
+  waitingEntries,
+} from '../db/outbox-store';
 import type { ApiClient } from './api-client';
 import { uploadNamedPhotos } from './photo-uploads';
 import type { IdentityPort, OutboxPort, ServerPort } from './replayer';
 
-export function dexieOutboxPort(db: GarageDb): OutboxPort {
-  const range = (userId: string) =>
-    db.outbox.where('[userId+seq]').between([userId, -Infinity], [userId, Infinity]);
+export function dexieOutboxPort(
+  db: GarageDb,
+  now: () => string = () => new Date().toISOString(),
+): OutboxPort {
   return {
-    pending: (userId, limit) => range(userId).limit(limit).toArray(),
-    confirm: (keys) => db.outbox.bulkDelete(keys),
+    pending: (userId, limit) => waitingEntries(db, userId, limit),
+    confirm: (keys) => confirmEntries(db, keys),
     // The rebase that follows a rejection removes its effect from the screen; the event carries
     // the toast. Nothing else needs the entry, so it goes.
-    reject: (entry) => db.outbox.delete(entry.key),
-    count: (userId) => range(userId).count(),
+    reject: (entry) => dropEntry(db, entry.key),
+    strike: (entry, error) => strikeEntry(db, entry.key, error),
+    setAside: (entry, error) => setEntryAside(db, entry.key, error, now()),
+    count: async (userId) => {
+      const { waiting, setAside } = await outboxCounts(db, userId);
+      return waiting + setAside;
+    },
   };
 }
 

@@ -1,9 +1,10 @@
-// The rebase: local copy = the server's snapshot + this device's pending changes re-applied in
-// order with the same rules. Run after a batch is confirmed and whenever one is rejected.
+// The rebase: local copy = the server's snapshot + this device's unsent changes (waiting or set
+// aside) re-applied in order with the same rules. Run after a batch is confirmed and whenever one is rejected.
 import { loadCatalogLookup } from '../db/catalog-lookup';
 import { replaceAllRows } from '../db/collection-rows';
 import { readCounters, writeCounters } from '../db/device-counters';
-import { collectionChangeTables, type GarageDb } from '../db/garage-db';
+import { collectionChangeTables, type GarageDb, type ProfileRow } from '../db/garage-db';
+import { unsentEntries } from '../db/outbox-store';
 import { emptyProfile, profileRowFromServer } from '../db/profile-rows';
 import {
   applyMutation,
@@ -12,7 +13,12 @@ import {
   RuleError,
   type ParsedMutation,
 } from '../shared/collection/mutations';
-import { collectionTotals, type Collection, type UserState } from '../shared/collection/types';
+import {
+  collectionTotals,
+  emptyUserState,
+  type Collection,
+  type UserState,
+} from '../shared/collection/types';
 
 export interface ServerSnapshot {
   collection: Collection;
@@ -20,15 +26,10 @@ export interface ServerSnapshot {
   profile: unknown;
 }
 
-/** Pending changes of `userId`, oldest first. */
-export function pendingEntries(db: GarageDb, userId: string) {
-  return db.outbox.where('[userId+seq]').between([userId, -Infinity], [userId, Infinity]).toArray();
-}
-
 /**
  * Makes the device's copy of `userId`'s collection equal the snapshot plus what is still
- * pending. A pending change the snapshot no longer allows is skipped here; the server will
- * answer it when it is replayed (and a rejection rebases again).
+ * unsent. A change the snapshot no longer allows is skipped here; the server will answer it
+ * when it is replayed (and a rejection rebases again).
  */
 export async function rebaseOnSnapshot(
   db: GarageDb,
@@ -47,36 +48,58 @@ export async function rebaseOnSnapshot(
       },
     };
     await db.snapshots.put({ userId, state: base, pulledAt });
+    await reapplyUnsent(db, userId, base, server ?? local);
+  });
+}
 
-    const pending: { mutation: ParsedMutation; createdAt: string }[] = [];
-    for (const entry of await pendingEntries(db, userId)) {
-      const parsed = parseMutation(entry.name, entry.args);
-      if (parsed.ok) pending.push({ mutation: parsed.mutation, createdAt: entry.createdAt });
-    }
-    const refs = pending.map(({ mutation }) => mutationReferences(mutation));
-    const catalog = await loadCatalogLookup(
-      db,
-      refs.flatMap((r) => r.carIds),
-      refs.flatMap((r) => r.setIds),
-    );
-    let state = base;
-    for (const { mutation, createdAt } of pending) {
-      try {
-        state = applyMutation(state, mutation, { now: createdAt, catalog });
-      } catch (error) {
-        if (!(error instanceof RuleError)) throw error;
-      }
-    }
+/**
+ * The same rebase on the snapshot already on the device (no network): after the collector
+ * discards a change, the screen forgets it.
+ */
+export async function rebaseOnStoredSnapshot(db: GarageDb, userId: string): Promise<void> {
+  await db.transaction('rw', collectionChangeTables(db), async () => {
+    const stored = await db.snapshots.get(userId);
+    const profile = (await db.profiles.get(userId)) ?? emptyProfile(userId);
+    // Never pulled: everything on screen came from the changes on the device.
+    await reapplyUnsent(db, userId, stored?.state ?? emptyUserState(), profile);
+  });
+}
 
-    const counters = await readCounters(db);
-    await replaceAllRows(db, userId, state, { next: () => counters.nextRowSeq++ });
-    await writeCounters(db, counters);
-    const totals = collectionTotals(state.collection);
-    await db.profiles.put({
-      ...(server ?? local),
-      ...totals,
-      completedTutorials: state.preferences.completedTutorials,
-      settings: state.preferences.settings,
-    });
+/** Writes `base` plus the unsent changes re-applied in order as the user's rows and totals. */
+async function reapplyUnsent(
+  db: GarageDb,
+  userId: string,
+  base: UserState,
+  profile: ProfileRow,
+): Promise<void> {
+  const pending: { mutation: ParsedMutation; createdAt: string }[] = [];
+  for (const entry of await unsentEntries(db, userId)) {
+    const parsed = parseMutation(entry.name, entry.args);
+    if (parsed.ok) pending.push({ mutation: parsed.mutation, createdAt: entry.createdAt });
+  }
+  const refs = pending.map(({ mutation }) => mutationReferences(mutation));
+  const catalog = await loadCatalogLookup(
+    db,
+    refs.flatMap((r) => r.carIds),
+    refs.flatMap((r) => r.setIds),
+  );
+  let state = base;
+  for (const { mutation, createdAt } of pending) {
+    try {
+      state = applyMutation(state, mutation, { now: createdAt, catalog });
+    } catch (error) {
+      if (!(error instanceof RuleError)) throw error;
+    }
+  }
+
+  const counters = await readCounters(db);
+  await replaceAllRows(db, userId, state, { next: () => counters.nextRowSeq++ });
+  await writeCounters(db, counters);
+  const totals = collectionTotals(state.collection);
+  await db.profiles.put({
+    ...profile,
+    ...totals,
+    completedTutorials: state.preferences.completedTutorials,
+    settings: state.preferences.settings,
   });
 }

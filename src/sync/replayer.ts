@@ -1,14 +1,21 @@
 // The outbox replay policy: sends a user's pending changes in order, decides what answers mean.
 //
 // Pure over injected ports (outbox, identity, server, lock, clock, timer): the service worker and
-// the page wire real ones (Dexie, Firebase Auth, fetch, navigator.locks). DESIGN.md "Batch
-// replay" and "What a response means to the replayer" are the rules this file implements.
+// the page wire real ones (Dexie, Firebase Auth, apiFetch, navigator.locks). DESIGN.md "Batch
+// replay" and "Only our API can confirm or refuse a change" are the rules this file implements:
+// an entry leaves the queue only on a per-entry result of our API's answer; anything else keeps
+// it; an entry that our API keeps failing on alone is set aside, visible, so the rest moves on.
 import { backoffDelayMs } from './backoff';
 
 /** SPEC's toast for a change the server refused; the rebase has already undone it on screen. */
 export const REVERTED_MESSAGE = 'An error occurred. Your changes have been reverted.';
-/** Issue 3: at most 200 entries per push (the server takes up to 1000, for bulk imports). */
+/** At most 200 entries per push (the server takes up to 1000, for bulk imports). */
 export const MAX_CHUNK_SIZE = 200;
+/**
+ * Server errors (5xx from our API) an entry sent alone may get before it is suspected of being
+ * what breaks the server (a poison entry): then the entry after it is sent alone as a control.
+ */
+export const POISON_STRIKES = 3;
 
 export interface PendingEntry {
   key: string;
@@ -17,15 +24,25 @@ export interface PendingEntry {
   args: unknown;
   createdAt: string;
   seq: number;
+  /** Server errors it got when sent alone, in a row (see OutboxPort.strike); absent when none. */
+  failures?: number;
 }
 
 export interface OutboxPort {
-  /** The user's pending entries in seq order, at most `limit`. */
+  /** The user's entries waiting to be sent (not set aside) in seq order, at most `limit`. */
   pending(userId: string, limit: number): Promise<PendingEntry[]>;
-  /** Deletes confirmed entries (status ok or duplicate, or a 2xx). */
+  /** Deletes confirmed entries (status ok or duplicate in our API's answer). */
   confirm(keys: string[]): Promise<void>;
-  /** Deletes a rejected entry (the lead's port also notes it for the UI). */
+  /** Deletes an entry our API refused (status rejected); the rebase then undoes it on screen. */
   reject(entry: PendingEntry, error: string): Promise<void>;
+  /** Notes a server error for an entry sent alone; answers how many in a row it has had. */
+  strike(entry: PendingEntry, error: string): Promise<number>;
+  /**
+   * Takes an entry out of the sending order and keeps it, with its local effect and the error,
+   * for the collector to retry or discard ('Changes that could not be sent'). Never deletes it.
+   */
+  setAside(entry: PendingEntry, error: string): Promise<void>;
+  /** The user's entries still on the device: waiting and set aside. */
   count(userId: string): Promise<number>;
 }
 
@@ -49,13 +66,18 @@ export interface PushResponse {
 }
 
 export interface ServerPort {
-  /** POST /api/sync/push. Resolves with the HTTP status, parsed JSON body (or null) and Retry-After seconds if any; rejects on a network error. */
+  /**
+   * POST /api/sync/push. Resolves only with our API's own answer (status, JSON body, Retry-After
+   * seconds); rejects when the answer is anyone else's or none came: a network error, a timeout,
+   * a redirect, a portal's page (the real port throws ApiNotReachedError, whose `reason` says which).
+   */
   push(token: string, mutations: PushMutation[]): Promise<PushResponse>;
 }
 
 export type RefreshReason = 'after-batch' | 'rejected';
 
-export type StoppedBy = 'empty' | 'offline' | 'retry-later' | 'auth' | 'signed-out';
+/** 'not-delivered': the last request got no answer of our API's (offline, portal, timeout). */
+export type StoppedBy = 'empty' | 'not-delivered' | 'retry-later' | 'auth' | 'signed-out';
 
 export interface ReplayOutcome {
   /** Entries carried by push requests in this run; a resent entry (401, 413, 400 probe) counts again. */
@@ -64,7 +86,9 @@ export interface ReplayOutcome {
   requests: number;
   confirmed: number;
   rejected: number;
-  /** The user's pending entries after the run (0 when nobody is signed in). */
+  /** Entries set aside in this run (poison entries: kept, shown, no longer blocking the rest). */
+  setAside: number;
+  /** The user's entries still on the device after the run, set-aside ones included (0 when nobody is signed in). */
   remaining: number;
   stoppedBy: StoppedBy;
 }
@@ -72,7 +96,7 @@ export interface ReplayOutcome {
 /** Why a run stopped early or a step failed, for logs and the sync status. */
 export type ReplayErrorReason =
   | 'auth' // a second 401 after a forced token refresh
-  | 'server' // 408, 429 or 5xx
+  | 'server' // 408, 429 or 5xx from our API
   | 'endpoint' // 404/405: the push endpoint is missing, which no entry can be blamed for
   | 'protocol' // a 2xx without a result for every entry sent, or an unexpected status
   | 'stuck' // the outbox handed back an entry this run already settled (a broken port)
@@ -84,10 +108,18 @@ export type ReplayEvent =
   | { type: 'chunk-sent'; size: number; firstKey: string; lastKey: string; forcedToken: boolean }
   | { type: 'confirmed'; count: number; keys: string[] }
   | { type: 'rejected'; key: string; name: string; error: string; message: string }
+  | { type: 'set-aside'; key: string; name: string; error: string }
   | { type: 'retry-scheduled'; delayMs: number; failures: number; retryAt: number }
-  | { type: 'offline' }
+  /** No answer of our API's: `reason` is ApiNotReachedError's (network, timeout, redirect, not-api). */
+  | { type: 'not-delivered'; reason: string }
   | { type: 'error'; reason: ReplayErrorReason; message: string; status?: number }
-  | { type: 'idle'; pending: number; lastSyncedAt: number | null };
+  | {
+      type: 'idle';
+      pending: number;
+      lastSyncedAt: number | null;
+      /** Whether this run's last request got our API's answer (false: offline, portal, server down). */
+      reachedApi: boolean | null;
+    };
 
 export interface ReplayerOptions {
   outbox: OutboxPort;
@@ -135,7 +167,7 @@ interface PushResult {
 /** What one chunk's exchange came to, before the answer's meaning is decided. */
 type Exchange =
   | { kind: 'answered'; response: PushResponse }
-  | { kind: 'network' }
+  | { kind: 'not-delivered'; reason: string }
   | { kind: 'no-token' }
   | { kind: 'signed-out' }
   | { kind: 'auth' };
@@ -150,13 +182,15 @@ interface Stop {
 /** One run's working state. */
 interface RunState {
   userId: string;
-  tally: { sent: number; requests: number; confirmed: number; rejected: number };
+  tally: { sent: number; requests: number; confirmed: number; rejected: number; setAside: number };
   /** Shrinks on 413 and stays small for the run: the payload really is that big. */
   sizeLimit: number;
-  /** Shrinks on another whole-request 4xx to find the entry at fault; lifted once it is found. */
+  /** Shrinks on another whole-request 4xx or a 5xx to find the entry at fault; lifted once found. */
   probeLimit: number;
-  /** Keys confirmed or rejected in this run. */
+  /** Keys confirmed, rejected or set aside in this run. */
   settled: Set<string>;
+  /** Whether the last request got our API's answer; null before the first request. */
+  reachedApi: boolean | null;
 }
 
 function defaultSchedule(delayMs: number, fn: () => void): () => void {
@@ -204,6 +238,12 @@ function answersByKey(
   return byKey;
 }
 
+/** ApiNotReachedError's reason (network, timeout, redirect, not-api), or 'network' for any other failure. */
+function notDeliveredReason(error: unknown): string {
+  const reason = isRecord(error) ? error.reason : undefined;
+  return typeof reason === 'string' ? reason : 'network';
+}
+
 function clampChunkSize(size: number | undefined): number {
   if (size === undefined || !Number.isFinite(size)) return MAX_CHUNK_SIZE;
   return Math.min(MAX_CHUNK_SIZE, Math.max(1, Math.floor(size)));
@@ -224,6 +264,9 @@ export function createReplayer(options: ReplayerOptions): Replayer {
   let timer: { cancel: () => void; retryAt: number; delayMs: number } | null = null;
   let lastSynced: number | null = null;
   let disposed = false;
+  // Halved by a 429 (the server's write budget) and kept until a run delivers the whole queue,
+  // so a device over its budget sends what fits instead of the same chunk again.
+  let budgetLimit = chunkSize;
   // A rebase that failed (offline right after the push) is owed until one succeeds, or a
   // refused change would stay on screen.
   const owedRefresh = new Map<string, RefreshReason>();
@@ -287,9 +330,12 @@ export function createReplayer(options: ReplayerOptions): Replayer {
       let response: PushResponse;
       try {
         response = await server.push(token, mutations);
-      } catch {
-        return { kind: 'network' };
+      } catch (error) {
+        // Not our API's answer, or none: nothing is known about any entry, so every one stays.
+        run.reachedApi = false;
+        return { kind: 'not-delivered', reason: notDeliveredReason(error) };
       }
+      run.reachedApi = true;
       if (response.status !== 401) return { kind: 'answered', response };
     }
     return { kind: 'auth' };
@@ -312,6 +358,14 @@ export function createReplayer(options: ReplayerOptions): Replayer {
     run.settled.add(entry.key);
     run.tally.rejected += 1;
     emit({ type: 'rejected', key: entry.key, name: entry.name, error, message: REVERTED_MESSAGE });
+  }
+
+  async function setAsideEntry(run: RunState, entry: PendingEntry, error: string): Promise<void> {
+    await outbox.setAside(entry, error);
+    run.settled.add(entry.key);
+    run.tally.setAside += 1;
+    run.probeLimit = chunkSize;
+    emit({ type: 'set-aside', key: entry.key, name: entry.name, error });
   }
 
   /** A 2xx: settles each entry the server answered; a Stop when some were left unanswered. */
@@ -349,7 +403,64 @@ export function createReplayer(options: ReplayerOptions): Replayer {
     return null;
   }
 
-  /** What an answer other than 401 means: null to read the next chunk, or why the run stops. */
+  /**
+   * Our API failed (5xx) on a chunk. Narrowed down by halving to the entry it fails on alone; that
+   * entry gets a strike, and after POISON_STRIKES the next entry goes alone as a control: if the
+   * server takes the control, the first entry is what breaks it and is set aside; if not, the
+   * server is failing for everyone and every entry waits.
+   */
+  async function serverFailed(
+    run: RunState,
+    chunk: PendingEntry[],
+    message: string,
+    status: number,
+  ): Promise<Stop | null> {
+    const [suspect] = chunk;
+    if (suspect === undefined) return null;
+    if (chunk.length > 1) {
+      run.probeLimit = Math.floor(chunk.length / 2);
+      return null;
+    }
+    const strikes = await outbox.strike(suspect, message);
+    if (strikes < POISON_STRIKES) return fail('server', message, status, 'retry-later');
+    const control = (await outbox.pending(run.userId, 2)).find((e) => e.key !== suspect.key);
+    // Last in the queue, it blocks nothing: it keeps its place and is tried again later.
+    if (control === undefined) return fail('server', message, status, 'retry-later');
+    const result = await exchange(run, [control]);
+    if (result.kind !== 'answered') return stopWithoutAnswer(result);
+    const answered = result.response.status >= 200 && result.response.status < 300;
+    if (!answered || answersByKey(parseResults(result.response.body), [control]) === null) {
+      return fail('server', message, status, 'retry-later');
+    }
+    await setAsideEntry(run, suspect, message);
+    return settleResults(run, [control], result.response);
+  }
+
+  /**
+   * Our API refused the request as a whole (a 4xx other than 401/404/405/408/429): the chunk is
+   * halved until the entry it is about goes alone, and that entry is set aside, never rejected:
+   * the API did not answer about its change, only about the request that carried it.
+   */
+  async function requestRefused(
+    run: RunState,
+    chunk: PendingEntry[],
+    message: string,
+    status: number,
+  ): Promise<Stop | null> {
+    const [first] = chunk;
+    if (first === undefined) return null;
+    if (chunk.length > 1) {
+      // A 413 needs smaller requests for the rest of the run; another 4xx is narrowed down.
+      const half = Math.floor(chunk.length / 2);
+      if (status === 413) run.sizeLimit = half;
+      else run.probeLimit = half;
+      return null;
+    }
+    await setAsideEntry(run, first, message);
+    return null;
+  }
+
+  /** What our API's answer (other than 401) means: null to read the next chunk, or why the run stops. */
   async function handleAnswer(
     run: RunState,
     chunk: PendingEntry[],
@@ -358,48 +469,39 @@ export function createReplayer(options: ReplayerOptions): Replayer {
     const { status, body, retryAfterSeconds } = response;
     if (status >= 200 && status < 300) return settleResults(run, chunk, response);
     const message = errorText(body, `HTTP ${status}`);
-    if (status === 408 || status === 429 || status >= 500) {
-      const honoured = status === 429 || status === 503 ? retryAfterSeconds : null;
-      return fail('server', message, status, 'retry-later', honoured);
+    if (status === 429) {
+      // Over the write budget: send less, once the server says there is room again.
+      if (chunk.length > 1) budgetLimit = Math.max(1, Math.floor(chunk.length / 2));
+      return fail('server', message, status, 'retry-later', retryAfterSeconds);
     }
-    if (status === 404 || status === 405) {
-      // A missing endpoint (an old deployment, a proxy) says nothing about any entry; rejecting
-      // would empty the outbox one entry at a time.
-      return fail('endpoint', message, status, 'retry-later');
-    }
-    if (status < 400 || status >= 500) {
+    if (status === 408 || status === 503) {
       return fail(
-        'protocol',
-        `Unexpected ${message} from the push endpoint`,
+        'server',
+        message,
         status,
         'retry-later',
+        status === 503 ? retryAfterSeconds : null,
       );
     }
-    const [first] = chunk;
-    if (first === undefined) return null;
-    if (chunk.length > 1) {
-      // Retry a smaller chunk from the same first entry: a 413 needs smaller requests for the
-      // rest of the run; another 4xx (a body the server could not take, e.g. one bad key) is
-      // narrowed down to the entry that causes it, so no innocent entry in the chunk is rejected.
-      const half = Math.floor(chunk.length / 2);
-      if (status === 413) run.sizeLimit = half;
-      else run.probeLimit = half;
-      return null;
+    if (status === 404 || status === 405) {
+      // A missing endpoint (an old deployment) says nothing about any entry.
+      return fail('endpoint', message, status, 'retry-later');
     }
-    // A single entry the server still cannot take is the culprit: rejecting it guarantees progress.
-    await rejectEntry(run, first, message);
-    run.probeLimit = chunkSize;
-    return null;
+    if (status >= 500) return serverFailed(run, chunk, message, status);
+    if (status >= 400) return requestRefused(run, chunk, message, status);
+    return fail('protocol', `Unexpected ${message} from the push endpoint`, status, 'retry-later');
   }
 
   function stopWithoutAnswer(result: Exclude<Exchange, { kind: 'answered' }>): Stop {
     switch (result.kind) {
-      case 'network':
+      case 'not-delivered':
+        emit({ type: 'not-delivered', reason: result.reason });
+        return { stoppedBy: 'not-delivered', retry: true, retryAfterSeconds: null };
       case 'no-token':
-        emit({ type: 'offline' });
-        return { stoppedBy: 'offline', retry: true, retryAfterSeconds: null };
+        emit({ type: 'not-delivered', reason: 'no-token' });
+        return { stoppedBy: 'not-delivered', retry: true, retryAfterSeconds: null };
       case 'signed-out':
-        // This user's next sign-in ('start') replays; there is nothing to retry until then.
+        // This user's next sign-in replays; there is nothing to retry until then.
         return { stoppedBy: 'signed-out', retry: false, retryAfterSeconds: null };
       case 'auth': {
         // Not a rejection: the changes are fine, the sign-in is not. The next trigger tries again.
@@ -413,15 +515,17 @@ export function createReplayer(options: ReplayerOptions): Replayer {
   async function sendAll(run: RunState): Promise<Stop> {
     for (;;) {
       askedAgain = false;
-      const limit = Math.min(run.sizeLimit, run.probeLimit);
+      const limit = Math.min(run.sizeLimit, run.probeLimit, budgetLimit);
       // Read fresh each time, so entries queued while a chunk was in flight go in this run.
-      const chunk = (await outbox.pending(run.userId, limit)).slice(0, limit);
+      let chunk = (await outbox.pending(run.userId, limit)).slice(0, limit);
+      // An entry the server already failed on alone goes alone again: no need to halve to it.
+      if ((chunk[0]?.failures ?? 0) > 0) chunk = chunk.slice(0, 1);
       if (chunk.length === 0) {
         if (askedAgain) continue;
         return { stoppedBy: 'empty', retry: false, retryAfterSeconds: null };
       }
-      // Settled entries are deleted before the next read; seeing one again means the outbox port
-      // did not delete it, and going on would resend the same chunk forever.
+      // Settled entries are deleted (or set aside) before the next read; seeing one again means
+      // the outbox port did not, and going on would resend the same chunk forever.
       if (chunk.some((entry) => run.settled.has(entry.key))) {
         const message = 'The outbox returned an entry this run already settled';
         return fail('stuck', message, undefined, 'retry-later');
@@ -461,22 +565,28 @@ export function createReplayer(options: ReplayerOptions): Replayer {
 
   async function runOnce(trigger: string): Promise<ReplayOutcome> {
     const userId = await identity.currentUserId();
-    if (userId === null) {
-      const tally = { sent: 0, requests: 0, confirmed: 0, rejected: 0 };
-      return { ...tally, remaining: 0, stoppedBy: 'signed-out' };
-    }
+    const tally = { sent: 0, requests: 0, confirmed: 0, rejected: 0, setAside: 0 };
+    if (userId === null) return { ...tally, remaining: 0, stoppedBy: 'signed-out' };
     emit({ type: 'started', trigger, userId });
     const run: RunState = {
       userId,
-      tally: { sent: 0, requests: 0, confirmed: 0, rejected: 0 },
+      tally,
       sizeLimit: chunkSize,
       probeLimit: chunkSize,
       settled: new Set(),
+      reachedApi: null,
     };
     const stop = await rebase(run, await sendAll(run));
+    // A queue delivered to the end: the next run may try full chunks again.
+    if (stop.stoppedBy === 'empty') budgetLimit = chunkSize;
     if (stop.retry) scheduleRetry(stop.retryAfterSeconds);
     const remaining = await outbox.count(userId);
-    emit({ type: 'idle', pending: remaining, lastSyncedAt: lastSynced });
+    emit({
+      type: 'idle',
+      pending: remaining,
+      lastSyncedAt: lastSynced,
+      reachedApi: run.reachedApi,
+    });
     return { ...run.tally, remaining, stoppedBy: stop.stoppedBy };
   }
 
@@ -485,7 +595,7 @@ export function createReplayer(options: ReplayerOptions): Replayer {
       askedAgain = true;
       return running;
     }
-    // online / visible / start mean "try now": a pending back-off timer is not waited for.
+    // online / visible / start / manual mean "try now": a pending back-off timer is not waited for.
     cancelTimer();
     const current = options
       .withLock(() => runOnce(trigger))

@@ -342,7 +342,7 @@ interface Device {
   worker: { replayer: Replayer; life: { alive: boolean } } | null;
   network: FaultyNetwork;
   /** How this device's outbox let go of each key: confirmed (deleted as done) or rejected. */
-  settled: { key: string; as: 'confirmed' | 'rejected' }[];
+  settled: { key: string; as: 'confirmed' | 'rejected' | 'set-aside' }[];
 }
 
 interface World {
@@ -396,6 +396,12 @@ function startReplayer(world: World, device: Device, life: { alive: boolean }): 
       if (!life.alive) return;
       await real.reject(entry, error);
       device.settled.push({ key: entry.key, as: 'rejected' });
+    },
+    strike: (entry, error) => (life.alive ? real.strike(entry, error) : Promise.resolve(0)),
+    async setAside(entry, error) {
+      if (!life.alive) return;
+      await real.setAside(entry, error);
+      device.settled.push({ key: entry.key, as: 'set-aside' });
     },
   };
   const api = deviceApi(world, device);

@@ -100,6 +100,7 @@ describe('the outbox replayer', () => {
       requests: 3,
       confirmed: 450,
       rejected: 0,
+      setAside: 0,
       remaining: 0,
       stoppedBy: 'empty',
     });
@@ -121,7 +122,12 @@ describe('the outbox replayer', () => {
       'confirmed',
       'idle',
     ]);
-    expect(h.events.at(-1)).toEqual({ type: 'idle', pending: 0, lastSyncedAt: START_MS });
+    expect(h.events.at(-1)).toEqual({
+      type: 'idle',
+      pending: 0,
+      lastSyncedAt: START_MS,
+      reachedApi: true,
+    });
     expect(h.scheduler.delays).toEqual([]);
   });
 
@@ -146,8 +152,9 @@ describe('the outbox replayer', () => {
       requests: 1,
       confirmed: 0,
       rejected: 0,
+      setAside: 0,
       remaining: 5,
-      stoppedBy: 'offline',
+      stoppedBy: 'not-delivered',
     });
     expect(h.server.applied).toEqual([]);
     expect(h.outbox.keys('rita')).toEqual(keysOf(5));
@@ -155,10 +162,11 @@ describe('the outbox replayer', () => {
     expect(types(h.events)).toEqual([
       'started',
       'chunk-sent',
-      'offline',
+      'not-delivered',
       'retry-scheduled',
       'idle',
     ]);
+    expect(ofType(h.events, 'idle')[0]?.reachedApi).toBe(false);
     expect(h.scheduler.active()).toEqual([{ delayMs: 1000 }]);
     expect(h.replayer.backoff()).toEqual({
       failures: 1,
@@ -174,7 +182,7 @@ describe('the outbox replayer', () => {
     expect(h.replayer.backoff()).toEqual({ failures: 0, retryAt: null, delayMs: null });
   });
 
-  it.each([500, 502, 503, 408])(
+  it.each([503, 408])(
     'keeps every entry on HTTP %i and retries later with back-off',
     async (status) => {
       const h = harness();
@@ -204,8 +212,8 @@ describe('the outbox replayer', () => {
     h.server.script(
       { kind: 'status', status: 429, retryAfterSeconds: 30 },
       { kind: 'status', status: 429, retryAfterSeconds: 3600 },
-      // Retry-After is only a promise on 429 and 503; on a 500 the back-off formula rules.
-      { kind: 'status', status: 500, retryAfterSeconds: 3600 },
+      // Retry-After is only a promise on 429 and 503; on a 408 the back-off formula rules.
+      { kind: 'status', status: 408, retryAfterSeconds: 3600 },
     );
 
     await h.replayer.replay('online');
@@ -279,6 +287,7 @@ describe('the outbox replayer', () => {
       requests: 2,
       confirmed: 3,
       rejected: 0,
+      setAside: 0,
       remaining: 0,
       stoppedBy: 'empty',
     });
@@ -363,7 +372,7 @@ describe('the outbox replayer', () => {
 
     const lost = await h.replayer.replay('start');
 
-    expect(lost).toMatchObject({ confirmed: 0, remaining: 3, stoppedBy: 'offline' });
+    expect(lost).toMatchObject({ confirmed: 0, remaining: 3, stoppedBy: 'not-delivered' });
     expect(h.server.applied).toEqual(keysOf(3));
 
     const retried = await h.fireRetry();
@@ -399,7 +408,7 @@ describe('the outbox replayer', () => {
     expect(h.server.applied).toEqual(keysOf(10));
   });
 
-  it('rejects a single entry that is still too large on its own, and sends the others', async () => {
+  it('sets aside (never rejects) a single entry still too large on its own, and sends the others', async () => {
     const h = harness({ server: { maxBodyChars: 1000 } });
     h.outbox.add('rita');
     h.outbox.add('rita', 'collection/add-car-instance', { notes: 'x'.repeat(2000) });
@@ -415,23 +424,33 @@ describe('the outbox replayer', () => {
       [['device-a:3'], 200],
       [['device-a:4'], 200],
     ]);
-    expect(outcome).toMatchObject({ confirmed: 3, rejected: 1, remaining: 0 });
-    expect(h.outbox.rejected).toEqual([
+    // Kept on the device (remaining), out of the queue, the error shown; nothing reverted.
+    expect(outcome).toMatchObject({ confirmed: 3, rejected: 0, setAside: 1, remaining: 1 });
+    expect(h.outbox.rejected).toEqual([]);
+    expect(h.outbox.setAsideLog).toEqual([
       { key: 'device-a:2', error: 'Request body is larger than 1 MB' },
     ]);
+    expect(ofType(h.events, 'set-aside')).toEqual([
+      {
+        type: 'set-aside',
+        key: 'device-a:2',
+        name: 'collection/add-car-instance',
+        error: 'Request body is larger than 1 MB',
+      },
+    ]);
     expect(h.server.applied).toEqual(['device-a:1', 'device-a:3', 'device-a:4']);
-    expect(h.refreshes).toEqual([['rita', 'rejected']]);
+    expect(h.refreshes).toEqual([['rita', 'after-batch']]);
   });
 
-  it('rejects only the malformed first entry when the server answers 400, and sends the rest', async () => {
+  it('sets aside only the malformed first entry when our API answers 400, and sends the rest', async () => {
     const h = harness({ server: { malformed: (mutation) => mutation.name === '' } });
     h.outbox.add('rita', '');
     h.outbox.addMany('rita', 3);
 
     const outcome = await h.replayer.replay('start');
 
-    expect(outcome).toMatchObject({ confirmed: 3, rejected: 1, remaining: 0, stoppedBy: 'empty' });
-    expect(h.outbox.rejected).toEqual([
+    expect(outcome).toMatchObject({ confirmed: 3, rejected: 0, setAside: 1, stoppedBy: 'empty' });
+    expect(h.outbox.setAsideLog).toEqual([
       { key: 'device-a:1', error: 'mutations: an entry does not match the schema' },
     ]);
     expect(h.server.calls.map((call) => [call.keys, call.answer])).toEqual([
@@ -441,11 +460,10 @@ describe('the outbox replayer', () => {
       [keysOf(3, 2), 200],
     ]);
     expect(h.server.applied).toEqual(keysOf(3, 2));
-    expect(ofType(h.events, 'rejected')).toHaveLength(1);
-    expect(h.refreshes).toEqual([['rita', 'rejected']]);
+    expect(ofType(h.events, 'rejected')).toHaveLength(0);
   });
 
-  it('narrows a 400 down to the malformed entry when it is not the first, rejecting no other', async () => {
+  it('narrows a 400 down to the malformed entry when it is not the first, refusing no other', async () => {
     const h = harness({ server: { malformed: (mutation) => mutation.name === '' } });
     h.outbox.addMany('rita', 3);
     h.outbox.add('rita', '');
@@ -453,8 +471,8 @@ describe('the outbox replayer', () => {
 
     const outcome = await h.replayer.replay('start');
 
-    expect(outcome).toMatchObject({ confirmed: 4, rejected: 1, remaining: 0 });
-    expect(h.outbox.rejected.map((rejection) => rejection.key)).toEqual(['device-a:4']);
+    expect(outcome).toMatchObject({ confirmed: 4, rejected: 0, setAside: 1, remaining: 1 });
+    expect(h.outbox.setAsideLog.map((entry) => entry.key)).toEqual(['device-a:4']);
     expect(h.server.calls.map((call) => [call.keys, call.answer])).toEqual([
       [keysOf(5), 400],
       [keysOf(2), 200],
@@ -533,6 +551,7 @@ describe('the outbox replayer', () => {
       requests: 0,
       confirmed: 0,
       rejected: 0,
+      setAside: 0,
       remaining: 0,
       stoppedBy: 'signed-out',
     });
@@ -612,9 +631,14 @@ describe('the outbox replayer', () => {
 
     const outcome = await h.replayer.replay('start');
 
-    expect(outcome).toMatchObject({ sent: 0, requests: 0, remaining: 2, stoppedBy: 'offline' });
+    expect(outcome).toMatchObject({
+      sent: 0,
+      requests: 0,
+      remaining: 2,
+      stoppedBy: 'not-delivered',
+    });
     expect(h.server.calls).toEqual([]);
-    expect(types(h.events)).toEqual(['started', 'offline', 'retry-scheduled', 'idle']);
+    expect(types(h.events)).toEqual(['started', 'not-delivered', 'retry-scheduled', 'idle']);
   });
 
   it('shares one run between replay() calls made while it is in flight', async () => {
@@ -695,5 +719,100 @@ describe('the outbox replayer', () => {
 
     expect(h.scheduler.active()).toEqual([]);
     expect(h.outbox.keys('rita')).toEqual(['device-a:1']);
+  });
+});
+
+describe('a poison entry', () => {
+  const POISON = 'device-a:3';
+  const poisoned = (mutation: { key: string }) => mutation.key === POISON;
+
+  it('is found by halving, set aside after three strikes once a control entry goes through, and the rest delivered', async () => {
+    const h = harness({ server: { failsOn: poisoned } });
+    h.outbox.addMany('rita', 5);
+
+    const first = await h.replayer.replay('start');
+    expect(first).toMatchObject({ confirmed: 2, setAside: 0, stoppedBy: 'retry-later' });
+    await h.fireRetry();
+    const third = await h.fireRetry();
+
+    expect(h.server.calls.map((call) => [call.keys, call.answer])).toEqual([
+      [keysOf(5), 500],
+      [keysOf(2), 200],
+      [keysOf(2, 3), 500],
+      [[POISON], 500], // strike 1
+      [[POISON], 500], // strike 2 (retry)
+      [[POISON], 500], // strike 3 (retry): suspected
+      [['device-a:4'], 200], // the control goes through: the server works, the entry does not
+      [['device-a:5'], 200],
+    ]);
+    expect(third).toMatchObject({ confirmed: 2, rejected: 0, setAside: 1, remaining: 1 });
+    expect(h.outbox.setAsideLog).toEqual([{ key: POISON, error: 'Internal server error' }]);
+    expect(h.outbox.rejected).toEqual([]);
+    expect(h.server.applied).toEqual(['device-a:1', 'device-a:2', 'device-a:4', 'device-a:5']);
+    expect(ofType(h.events, 'rejected')).toEqual([]);
+    expect(h.scheduler.active()).toEqual([]);
+  });
+
+  it('is never suspected while the server fails for everyone: every entry waits', async () => {
+    let broken = true;
+    const h = harness({ server: { broken: () => broken } });
+    h.outbox.addMany('rita', 4);
+
+    await h.replayer.replay('start');
+    for (let retry = 0; retry < 6; retry++) await h.fireRetry();
+
+    expect(h.outbox.setAsideLog).toEqual([]);
+    expect(h.outbox.rejected).toEqual([]);
+    expect(h.outbox.keys('rita')).toEqual(keysOf(4));
+    // After its strikes, the first entry is tried with the next as a control, which fails too.
+    expect(h.server.calls.filter((call) => call.keys[0] === 'device-a:2')).not.toHaveLength(0);
+
+    broken = false;
+    const healed = await h.fireRetry();
+    expect(healed).toMatchObject({ confirmed: 4, setAside: 0, remaining: 0, stoppedBy: 'empty' });
+  });
+
+  it('keeps its place when it is last in the queue: it blocks nothing, so it is only retried', async () => {
+    const h = harness({ server: { failsOn: poisoned } });
+    h.outbox.addMany('rita', 3);
+
+    await h.replayer.replay('start');
+    for (let retry = 0; retry < 5; retry++) await h.fireRetry();
+
+    expect(h.outbox.setAsideLog).toEqual([]);
+    expect(h.outbox.keys('rita')).toEqual([POISON]);
+    expect(h.server.applied).toEqual(keysOf(2));
+
+    // A change made later is the control that shows the server works: then it is set aside.
+    h.outbox.add('rita');
+    await h.replayer.replay('change');
+    expect(h.outbox.setAsideLog.map((entry) => entry.key)).toEqual([POISON]);
+    expect(h.server.applied).toEqual([...keysOf(2), 'device-a:4']);
+  });
+});
+
+describe('the server write budget (429)', () => {
+  it('sends smaller chunks after a 429, waits its Retry-After, and delivers everything in order', async () => {
+    const h = harness({ server: { maxEntries: 60 } });
+    h.outbox.addMany('rita', 200);
+
+    await h.replayer.replay('start');
+    while (h.scheduler.active().length > 0) await h.fireRetry();
+
+    expect(h.server.calls.map((call) => [call.keys.length, call.answer])).toEqual([
+      [200, 429],
+      [100, 429],
+      [50, 200],
+      [50, 200],
+      [50, 200],
+      [50, 200],
+    ]);
+    expect(h.scheduler.delays).toEqual([5_000, 5_000]);
+    expect(h.server.applied).toEqual(keysOf(200));
+
+    // A delivered queue lifts the limit: the next run tries a full chunk again.
+    h.outbox.addMany('rita', 70);
+    await h.replayer.replay('change');
+    expect(h.server.calls.at(-1)?.keys.length).not.toBe(50);
   });
 });
