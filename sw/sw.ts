@@ -8,7 +8,11 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { refreshCatalogAndSnapshot, runReplay } from '../src/sync/background-tasks';
+import {
+  refreshCatalogAndSnapshot,
+  runReplay,
+  type ReplayTrigger,
+} from '../src/sync/background-tasks';
 import { readPushMessage, safePath, type PushText } from '../src/features/push/push-message';
 
 // Background Sync and Periodic Background Sync are not in TypeScript's WebWorker lib yet.
@@ -69,7 +73,12 @@ registerRoute(
 
 interface WorkerMessage {
   type: string;
+  trigger?: unknown;
 }
+
+const PAGE_TRIGGERS: readonly ReplayTrigger[] = ['change', 'manual', 'start', 'online', 'visible'];
+const isPageTrigger = (value: unknown): value is ReplayTrigger =>
+  PAGE_TRIGGERS.includes(value as ReplayTrigger);
 
 function isWorkerMessage(data: unknown): data is WorkerMessage {
   return (
@@ -87,7 +96,7 @@ self.addEventListener('message', (event) => {
   if (data.type === 'SKIP_WAITING') {
     event.waitUntil(self.skipWaiting());
   } else if (data.type === 'REPLAY') {
-    event.waitUntil(runReplay('change'));
+    event.waitUntil(runReplay(isPageTrigger(data.trigger) ? data.trigger : 'change'));
   }
 });
 

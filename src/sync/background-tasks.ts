@@ -3,19 +3,28 @@
 import { firebaseAuth } from '../auth/firebase-auth';
 import { storedClientConfig } from '../auth/client-config';
 import { deviceDb } from '../db/device-db';
+import { writeSyncRecord } from '../db/sync-record';
 import { createApiClient } from './api-client';
 import { refreshCatalog } from './catalog-sync';
 import { dexieOutboxPort, firebaseIdentityPort, httpServerPort } from './outbox-ports';
-import { rebaseOnSnapshot } from './rebase';
+import { pullSnapshotFor } from './snapshot-pull';
 import { createReplayer, type IdentityPort, type Replayer } from './replayer';
 import { publishSyncEvent } from './sync-events';
 
 /** Why a replay was started; logged and shown in the sync status. */
-export type ReplayTrigger = 'sync' | 'periodic-sync' | 'online' | 'start' | 'visible' | 'change';
+export type ReplayTrigger =
+  | 'sync'
+  | 'periodic-sync'
+  | 'online'
+  | 'start'
+  | 'visible'
+  | 'change'
+  /** The collector pressed 'Sync now'. */
+  | 'manual';
 
 const api = createApiClient();
 /** One replayer at a time across tabs and the worker (DESIGN.md: the `outbox` Web Lock). */
-const withOutboxLock = <T>(fn: () => Promise<T>): Promise<T> =>
+export const withOutboxLock = <T>(fn: () => Promise<T>): Promise<T> =>
   typeof navigator !== 'undefined' && navigator.locks
     ? (navigator.locks.request('outbox', fn) as unknown as Promise<T>)
     : fn();
@@ -27,14 +36,8 @@ interface SyncContext {
 let context: SyncContext | null = null;
 
 /** Pulls the server's snapshot and rebases the pending changes on it (caller holds the lock). */
-async function pullSnapshot(identity: IdentityPort, userId: string): Promise<void> {
-  const token = await identity.idToken(false);
-  const [collection, profile] = await Promise.all([
-    api.getCollection(token),
-    api.getProfile(token),
-  ]);
-  await rebaseOnSnapshot(deviceDb, userId, { collection, profile });
-}
+const pullSnapshot = (identity: IdentityPort, userId: string) =>
+  pullSnapshotFor(deviceDb, api, identity, userId);
 
 /** One replayer per context, made once the sign-in config is on the device. */
 async function syncContext(): Promise<SyncContext | null> {
@@ -49,8 +52,13 @@ async function syncContext(): Promise<SyncContext | null> {
     refreshFromServer: (userId) => pullSnapshot(identity, userId),
     withLock: withOutboxLock,
     events: (event) => {
-      if (event.type === 'idle' && event.lastSyncedAt !== null) {
-        void deviceDb.meta.put({ key: 'lastSyncedAt', value: event.lastSyncedAt });
+      if (event.type === 'idle') {
+        const run = {
+          lastSyncedAt: event.lastSyncedAt,
+          reachable: event.reachedApi,
+          at: Date.now(),
+        };
+        void writeSyncRecord(deviceDb, run).catch(() => undefined);
       }
       publishSyncEvent(event);
     },

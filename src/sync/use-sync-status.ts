@@ -1,73 +1,58 @@
-// Sync status for the UI: online/offline, pending changes, syncing, last synced, last error.
+// Sync status for the UI: what the device says about its network, what waits in the outbox,
+// whether a replay is running, and what the last attempt came to (kept on the device, so a
+// reopened app still knows the server could not be reached).
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { deviceDb } from '../db/device-db';
+import { outboxCounts } from '../db/outbox-store';
+import { readSyncRecord } from '../db/sync-record';
+import { useOnline } from '../ui/use-online';
 import { subscribeSyncEvents } from './sync-events';
+import type { SyncFacts } from './sync-wording';
 
-export interface SyncStatus {
-  online: boolean;
+export interface SyncStatus extends SyncFacts {
+  /** Every unsent change of the user's: waiting plus set aside. */
   pending: number;
-  syncing: boolean;
-  lastSyncedAt: number | null;
   error: string | null;
 }
 
+const NO_COUNTS = { waiting: 0, setAside: 0 };
+
 export function useSyncStatus(userId: string | null): SyncStatus {
-  const [online, setOnline] = useState(() => navigator.onLine);
+  const online = useOnline();
   const [syncing, setSyncing] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    const up = () => setOnline(true);
-    const down = () => setOnline(false);
-    window.addEventListener('online', up);
-    window.addEventListener('offline', down);
-    const unsubscribe = subscribeSyncEvents((event) => {
-      if (event.type === 'started' || event.type === 'chunk-sent') setSyncing(true);
-      if (event.type === 'idle') {
-        setSyncing(false);
-        setError(null);
-      }
-      if (event.type === 'offline' || event.type === 'retry-scheduled') setSyncing(false);
-      if (event.type === 'error') {
-        setSyncing(false);
-        setError(event.message);
-      }
-    });
-    return () => {
-      window.removeEventListener('online', up);
-      window.removeEventListener('offline', down);
-      unsubscribe();
-    };
-  }, []);
+  useEffect(
+    () =>
+      subscribeSyncEvents((event) => {
+        if (event.type === 'started' || event.type === 'chunk-sent') setSyncing(true);
+        if (event.type === 'idle') {
+          setSyncing(false);
+          setError(null);
+        }
+        if (event.type === 'not-delivered' || event.type === 'retry-scheduled') setSyncing(false);
+        if (event.type === 'error') {
+          setSyncing(false);
+          setError(event.message);
+        }
+      }),
+    [],
+  );
 
-  const pending =
-    useLiveQuery(
-      () =>
-        userId
-          ? deviceDb.outbox
-              .where('[userId+seq]')
-              .between([userId, -Infinity], [userId, Infinity])
-              .count()
-          : 0,
-      [userId],
-    ) ?? 0;
-  const lastSyncedAt = useLiveQuery(async () => {
-    const row = await deviceDb.meta.get('lastSyncedAt');
-    return typeof row?.value === 'number' ? row.value : null;
-  }, []);
+  const counts =
+    useLiveQuery(() => (userId ? outboxCounts(deviceDb, userId) : NO_COUNTS), [userId]) ??
+    NO_COUNTS;
+  const record = useLiveQuery(() => readSyncRecord(deviceDb), []);
 
   return {
     online,
-    pending,
-    syncing: syncing && pending > 0,
-    lastSyncedAt: lastSyncedAt ?? null,
+    waiting: counts.waiting,
+    setAside: counts.setAside,
+    pending: counts.waiting + counts.setAside,
+    syncing: syncing && counts.waiting > 0,
+    reachable: record?.reachable ?? null,
+    lastSyncedAt: record?.lastSyncedAt ?? null,
     error,
   };
-}
-
-/** SPEC-style wording: 'All changes synced' or '{n} changes waiting to sync' ('1 change'). */
-export function describePending(pending: number): string {
-  if (pending === 0) return 'All changes synced';
-  return `${pending} ${pending === 1 ? 'change' : 'changes'} waiting to sync`;
 }

@@ -3,7 +3,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CarSummary, Currency, SetSummary } from '../../db/use-collection-lists';
-import { describePending, useSyncStatus } from '../../sync/use-sync-status';
+import { describeSync } from '../../sync/sync-wording';
+import { useSyncStatus } from '../../sync/use-sync-status';
 import { carHref, setHref } from './links';
 
 const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
@@ -214,24 +215,14 @@ export function Stepper({
   );
 }
 
-/** 'All changes synced', '3 changes waiting to sync', 'Syncing…', offline said plainly. */
-export function syncText(status: { online: boolean; pending: number; syncing: boolean }): string {
-  if (!status.online) {
-    return status.pending > 0
-      ? `Offline · ${describePending(status.pending)}`
-      : 'Offline · your collection is saved on this device';
-  }
-  if (status.syncing) return 'Syncing…';
-  return describePending(status.pending);
-}
-
+/** The sync pill's words with their longer detail: the last sync and what happens next. */
 export function SyncLine({ userId }: { userId: string | null }) {
-  const status = useSyncStatus(userId);
-  const tone = !status.online ? 'offline' : status.pending > 0 ? 'waiting' : 'synced';
+  const { tone, text, detail } = describeSync(useSyncStatus(userId));
   return (
     <span className={`cl-sync cl-sync--${tone}`} data-testid="collection-sync">
       <span className="cl-sync__dot" aria-hidden="true" />
-      {syncText(status)}
+      {text}
+      {detail && tone !== 'synced' && <span className="cl-sync__detail">{detail}</span>}
     </span>
   );
 }

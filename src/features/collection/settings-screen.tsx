@@ -23,6 +23,7 @@ import { useSyncStatus } from '../../sync/use-sync-status';
 import { ScreenHeader } from '../../ui/screen-header';
 import { NotificationsSection } from '../push/notifications-section';
 import { formatCount, ScreenBody, SyncLine } from './collection-parts';
+import { UnsentChangesSection } from '../sync-status/unsent-changes-section';
 
 const CURRENCY_NAMES: Record<(typeof CURRENCIES)[number], string> = {
   USD: 'US dollar ($)',
@@ -159,6 +160,7 @@ export function SettingsScreen() {
     <>
       <ScreenHeader title="Settings" back="/collection" />
       <ScreenBody label="Settings">
+        {userId && <UnsentChangesSection userId={userId} />}
         <Section title="Adding cars">
           <SettingSelect
             name="defaultCondition"

@@ -1,25 +1,18 @@
-// The header's sync pill (UI.md): 'Offline · 3 waiting', 'Syncing…', 'All changes synced'.
+// The header's sync pill (UI.md): 'All changes synced', 'Syncing…', '3 changes waiting to sync',
+// 'Offline · …', 'Can't reach the server · …', with a 'Sync now' button while changes wait.
 import { useEffect, useState } from 'react';
-import { describePending, useSyncStatus } from '../../sync/use-sync-status';
+import { requestReplay } from '../../sync/page-sync';
+import { useSyncStatus } from '../../sync/use-sync-status';
+import { describeSync, type SyncTone } from '../../sync/sync-wording';
 
 const FADE_AFTER_MS = 2000;
 
 export function SyncPill({ userId }: { userId: string | null }) {
   const status = useSyncStatus(userId);
-  let tone = 'synced';
-  let text = describePending(status.pending);
-  if (!status.online) {
-    tone = 'offline';
-    text = status.pending > 0 ? `Offline · ${describePending(status.pending)}` : 'Offline';
-  } else if (status.syncing) {
-    tone = 'syncing';
-    text = 'Syncing…';
-  } else if (status.pending > 0) {
-    tone = 'waiting';
-  }
+  const { tone, text, detail } = describeSync(status);
 
   // The tone that has lasted FADE_AFTER_MS; only 'synced' fades to a dot.
-  const [settledTone, setSettledTone] = useState<string | null>(null);
+  const [settledTone, setSettledTone] = useState<SyncTone | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => setSettledTone(tone), FADE_AFTER_MS);
     return () => clearTimeout(timer);
@@ -27,14 +20,29 @@ export function SyncPill({ userId }: { userId: string | null }) {
   const faded = tone === 'synced' && settledTone === 'synced';
 
   return (
-    <p
-      className={`sync-pill sync-pill--${tone}${faded ? ' sync-pill--faded' : ''}`}
-      role="status"
-      aria-live="polite"
-      data-pending={status.pending}
-      title={text}
-    >
-      {text}
-    </p>
+    <div className="sync-status">
+      <p
+        className={`sync-pill sync-pill--${tone}${faded ? ' sync-pill--faded' : ''}`}
+        role="status"
+        aria-live="polite"
+        data-pending={status.pending}
+        data-waiting={status.waiting}
+        data-set-aside={status.setAside}
+        title={detail ? `${text}. ${detail}` : text}
+      >
+        {text}
+      </p>
+      {status.waiting > 0 && !status.syncing && (
+        <button
+          type="button"
+          className="sync-now"
+          aria-label="Sync now"
+          title="Sync now"
+          onClick={() => requestReplay('manual')}
+        >
+          <span aria-hidden="true">↻</span>
+        </button>
+      )}
+    </div>
   );
 }

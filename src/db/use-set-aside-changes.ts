@@ -1,0 +1,44 @@
+// The signed-in user's changes that could not be sent, oldest first, with the names of the car
+// or set each one is about (from the catalogue on the device), for the Settings list.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { deviceDb } from './device-db';
+import type { SetAsideRow } from './garage-db';
+import { setAsideEntries } from './outbox-store';
+
+export interface SetAsideChange {
+  row: SetAsideRow;
+  carName: string | null;
+  setName: string | null;
+}
+
+const NONE: SetAsideChange[] = [];
+
+/** The car id or set id a change's payload names (`carId`, `setId` or `set.id`). */
+function changeSubject(args: unknown): { carId: string | null; setId: string | null } {
+  const record = typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
+  const set = record.set as { id?: unknown } | undefined;
+  const setId = typeof record.setId === 'string' ? record.setId : set?.id;
+  return {
+    carId: typeof record.carId === 'string' ? record.carId : null,
+    setId: typeof setId === 'string' ? setId : null,
+  };
+}
+
+export function useSetAsideChanges(userId: string | null): SetAsideChange[] {
+  return (
+    useLiveQuery(async () => {
+      if (!userId) return NONE;
+      const rows = await setAsideEntries(deviceDb, userId);
+      return Promise.all(
+        rows.map(async (row) => {
+          const { carId, setId } = changeSubject(row.args);
+          const [car, set] = await Promise.all([
+            carId ? deviceDb.cars.get(carId) : undefined,
+            setId ? deviceDb.sets.get(setId) : undefined,
+          ]);
+          return { row, carName: car?.name ?? null, setName: set?.name ?? null };
+        }),
+      );
+    }, [userId]) ?? NONE
+  );
+}

@@ -1,0 +1,86 @@
+// What the sync status says (UI.md's sync pill and the collection's sync line), as a pure
+// function of the status, so every place words it the same way and a test can hold the rules:
+// never 'synced' while a change waits; 'Offline' only when the device says so; 'Can't reach the
+// server' when it is online but our API did not answer the last attempt (a portal, a proxy, a
+// server that is down).
+
+export interface SyncFacts {
+  /** navigator.onLine: the device's own word, trusted only when it says offline. */
+  online: boolean;
+  /** Changes waiting to be sent. */
+  waiting: number;
+  /** Changes set aside after our API kept failing on them. */
+  setAside: number;
+  syncing: boolean;
+  /** False when the last attempt did not get our API's answer; null before any attempt. */
+  reachable: boolean | null;
+  /** When our API last took a push (ms since epoch), or null. */
+  lastSyncedAt: number | null;
+}
+
+export type SyncTone = 'synced' | 'syncing' | 'waiting' | 'offline' | 'unreachable' | 'stuck';
+
+export interface SyncWords {
+  tone: SyncTone;
+  /** The pill's words. */
+  text: string;
+  /** A longer line for screens with room (the last sync, what to do). */
+  detail: string | null;
+}
+
+/** 'All changes synced' or '{n} changes waiting to sync' ('1 change'). */
+export function describePending(pending: number): string {
+  if (pending === 0) return 'All changes synced';
+  return `${pending} ${pending === 1 ? 'change' : 'changes'} waiting to sync`;
+}
+
+export function describeSetAside(count: number): string {
+  return `${count} ${count === 1 ? 'change' : 'changes'} could not be sent`;
+}
+
+const TIME = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+const DAY = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
+
+/** 'Last synced 14:05' today, 'Last synced 3 Nov, 14:05' before, or 'Not synced yet'. */
+export function describeLastSync(at: number | null, now: number = Date.now()): string {
+  if (at === null) return 'Not synced on this device yet';
+  const when = new Date(at);
+  const sameDay = new Date(now).toDateString() === when.toDateString();
+  return `Last synced ${sameDay ? '' : `${DAY.format(when)}, `}${TIME.format(when)}`;
+}
+
+export function describeSync(facts: SyncFacts, now: number = Date.now()): SyncWords {
+  const { waiting, setAside } = facts;
+  const lastSync = describeLastSync(facts.lastSyncedAt, now);
+  if (waiting + setAside === 0) {
+    return facts.online
+      ? { tone: 'synced', text: 'All changes synced', detail: null }
+      : { tone: 'offline', text: 'Offline', detail: 'Your collection is saved on this device.' };
+  }
+  const stuck = setAside > 0 ? describeSetAside(setAside) : null;
+  const queued = waiting > 0 ? describePending(waiting) : null;
+  const parts = (lead: string | null) => [lead, queued, stuck].filter(Boolean).join(' · ');
+  if (!facts.online) {
+    return {
+      tone: 'offline',
+      text: parts('Offline'),
+      detail: `${lastSync}. Changes go out when you are back online.`,
+    };
+  }
+  if (facts.syncing && waiting > 0) return { tone: 'syncing', text: 'Syncing…', detail: lastSync };
+  if (facts.reachable === false && waiting > 0) {
+    return {
+      tone: 'unreachable',
+      text: parts("Can't reach the server"),
+      detail: `${lastSync}. The network answers, but not our server (a Wi-Fi login page?). Changes stay on this device and go out once it is reachable.`,
+    };
+  }
+  if (waiting === 0) {
+    return {
+      tone: 'stuck',
+      text: parts(null),
+      detail: 'The server kept failing on these. See them in Settings to try again or discard.',
+    };
+  }
+  return { tone: setAside > 0 ? 'stuck' : 'waiting', text: parts(null), detail: lastSync };
+}
