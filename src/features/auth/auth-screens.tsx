@@ -10,7 +10,8 @@ import {
   verifyPasswordResetCode,
 } from 'firebase/auth';
 import { Link, useLocation, useSearch } from 'wouter';
-import { signIn, signOut, signUp, startAuth } from '../../auth/auth-state';
+import { signIn, signUp, startAuth } from '../../auth/auth-state';
+import { signOutOfThisDevice } from '../account/sign-out';
 import { storedClientConfig } from '../../auth/client-config';
 import { useAuth } from '../../auth/use-auth';
 import { deviceDb } from '../../db/device-db';
@@ -103,7 +104,7 @@ function SignedInCard({ email, next }: { email: string | null; next: string }) {
         disabled={busy}
         onClick={() => {
           setBusy(true);
-          void signOut().finally(() => setBusy(false));
+          void signOutOfThisDevice().finally(() => setBusy(false));
         }}
       >
         Sign out

@@ -1,9 +1,10 @@
 // The only screen a signed-in collector without a username sees (SPEC §2): choose one.
 import { useId, useState, type FormEvent } from 'react';
-import { signOut } from '../../auth/auth-state';
 import { useAuth } from '../../auth/use-auth';
 import { firebaseUserToken } from '../../auth/user-token';
+import { apiFetch, readApiJson } from '../../sync/api-fetch';
 import { refreshProfile } from '../../sync/profile-refresh';
+import { signOutOfThisDevice } from '../account/sign-out';
 import { BrandMark } from './brand-mark';
 import {
   USERNAME_MESSAGES,
@@ -36,13 +37,13 @@ export function CreateUsernameScreen() {
     setError(null);
     try {
       const token = await firebaseUserToken();
-      const response = await fetch('/api/users/initialize', {
+      const response = await apiFetch('/api/users/initialize', {
         method: 'POST',
         headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ username: checked.username }),
       });
       if (!response.ok) {
-        const body = (await response.json().catch(() => ({}))) as { error?: string };
+        const body = ((await readApiJson(response)) ?? {}) as { error?: string };
         if (isTakenError(response.status, body.error)) {
           const next = suggestUsername(checked.username);
           setSuggestion(next);
@@ -117,7 +118,11 @@ export function CreateUsernameScreen() {
           </button>
           <p className="auth-signed-in">
             Signed in as <strong>{auth.user?.email ?? 'Google account'}</strong>
-            <button type="button" className="auth-link-button" onClick={() => void signOut()}>
+            <button
+              type="button"
+              className="auth-link-button"
+              onClick={() => void signOutOfThisDevice()}
+            >
               Not you? Sign out
             </button>
           </p>
