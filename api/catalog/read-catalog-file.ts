@@ -1,6 +1,7 @@
 // Owns recognising a catalogue file's format (wiki JSON, native JSON, CSV) and reading it.
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { CatalogCarInput } from '../../src/shared/catalog/types';
 import { catalogCarInputSchema, describeInputIssues } from './catalog-input-schema';
 import { normalizeWikiRecord } from './normalize-wiki-record';
@@ -61,9 +62,11 @@ function parseJson(path: string, text: string): unknown {
   }
 }
 
+/** The file's text; `.gz` files (the shipped catalogue) are gunzipped first. */
 async function readText(path: string): Promise<string> {
   try {
-    const text = await readFile(path, 'utf8');
+    const bytes = await readFile(path);
+    const text = (path.toLowerCase().endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
     return text.replace(/^\uFEFF/, '');
   } catch (error) {
     throw new Error(`Cannot read catalogue file ${path}: ${String(error)}`, { cause: error });
@@ -71,9 +74,11 @@ async function readText(path: string): Promise<string> {
 }
 
 export async function readCatalogFile(path: string): Promise<CatalogFile> {
-  const extension = extname(path).toLowerCase();
+  const extension = extname(path.replace(/\.gz$/i, '')).toLowerCase();
   if (extension !== '.csv' && extension !== '.json') {
-    throw new Error(`Unrecognised catalogue file: ${path} (expected a .csv or .json file)`);
+    throw new Error(
+      `Unrecognised catalogue file: ${path} (expected a .csv or .json file, optionally .gz)`,
+    );
   }
   const text = await readText(path);
   if (extension === '.csv') return { format: 'csv', ...parseCatalogCsv(text) };
