@@ -1,5 +1,4 @@
 // The importer against SQL: the real 11,948-row wiki file, a CSV, and the demo catalogue.
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,12 +9,10 @@ import { buildCatalog } from '../../api/catalog/build-catalog';
 import { importCatalog } from '../../api/catalog/catalog-import';
 import { readCatalogFile } from '../../api/catalog/read-catalog-file';
 import { loadDemoCatalog } from '../../api/catalog/demo-seed';
+import { REAL_CATALOG_PATH } from '../../api/catalog/real-catalog';
 import { openTestDatabase } from '../fixtures/test-database';
 
-const wikiFile = fileURLToPath(
-  new URL('../../../shared/data/hotwheels-1995-2025.json', import.meta.url),
-);
-const hasWikiFile = existsSync(wikiFile);
+const wikiFile = REAL_CATALOG_PATH;
 
 async function rowCounts(database: OpenDatabase) {
   const [cars] = await database.db.select({ n: count() }).from(catalogCars);
@@ -23,71 +20,66 @@ async function rowCounts(database: OpenDatabase) {
   return { cars: cars?.n ?? 0, sets: sets?.n ?? 0 };
 }
 
-describe.skipIf(!hasWikiFile)(
-  hasWikiFile
-    ? 'importing ../shared/data/hotwheels-1995-2025.json'
-    : 'importing ../shared/data/hotwheels-1995-2025.json — skipped: ../shared/data is not beside this clone',
-  () => {
-    let database: OpenDatabase;
-    beforeAll(async () => {
-      database = await openTestDatabase();
+describe('importing the shipped real catalogue (hotwheels-1995-2025.json.gz)', () => {
+  let database: OpenDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('imports every usable row once, normalised, and a second run changes nothing', async () => {
+    const read = await readCatalogFile(wikiFile);
+    expect(read.inputs.length + read.skipped.length).toBe(11_948);
+    const built = buildCatalog(read.inputs);
+
+    const first = await importCatalog(database.db, built);
+    expect(first.cars).toEqual({ imported: built.cars.length, updated: 0, unchanged: 0 });
+    expect(first.sets).toEqual({ imported: built.sets.length, updated: 0, unchanged: 0 });
+    expect(await rowCounts(database)).toEqual({
+      cars: built.cars.length,
+      sets: built.sets.length,
     });
-    afterAll(async () => {
-      await database?.close();
-    });
+    expect(built.cars.length).toBeGreaterThan(11_000);
 
-    it('imports every usable row once, normalised, and a second run changes nothing', async () => {
-      const read = await readCatalogFile(wikiFile);
-      expect(read.inputs.length + read.skipped.length).toBe(11_948);
-      const built = buildCatalog(read.inputs);
-
-      const first = await importCatalog(database.db, built);
-      expect(first.cars).toEqual({ imported: built.cars.length, updated: 0, unchanged: 0 });
-      expect(first.sets).toEqual({ imported: built.sets.length, updated: 0, unchanged: 0 });
-      expect(await rowCounts(database)).toEqual({
-        cars: built.cars.length,
-        sets: built.sets.length,
-      });
-      expect(built.cars.length).toBeGreaterThan(11_000);
-
-      // Badge text glued on: 'Muscle ManiaKmart Exclusive' (a real series may end in ' Exclusive').
-      const dirty = await queryRows<{ n: number }>(
-        database.db,
-        sql`SELECT count(*)::int AS n FROM catalog_cars
+    // Badge text glued on: 'Muscle ManiaKmart Exclusive' (a real series may end in ' Exclusive').
+    const dirty = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM catalog_cars
             WHERE name LIKE ${'%\u200b%'} OR series LIKE ${'%\u200b%'} OR series_number LIKE ${'%\u200b%'}
                OR image LIKE ${'%Image_Not_Available%'}
                OR series ~ ${'[a-z)](Super )?Treasure Hunt$'} OR series ~ ${"[a-z][A-Z][A-Za-z' ]* Exclusive$"}`,
-      );
-      expect(dirty[0]?.n).toBe(0);
-      const hunts = await queryRows<{ hunt_type: string; n: number }>(
-        database.db,
-        sql`SELECT hunt_type, count(*)::int AS n FROM catalog_cars WHERE hunt_type IS NOT NULL GROUP BY hunt_type ORDER BY hunt_type`,
-      );
-      expect(hunts.map((row) => row.hunt_type)).toEqual(['STH', 'TH']);
-      const orphans = await queryRows<{ n: number }>(
-        database.db,
-        sql`SELECT count(*)::int AS n FROM catalog_sets s, jsonb_array_elements_text(s.car_ids) AS car(id)
+    );
+    expect(dirty[0]?.n).toBe(0);
+    const hunts = await queryRows<{ hunt_type: string; n: number }>(
+      database.db,
+      sql`SELECT hunt_type, count(*)::int AS n FROM catalog_cars WHERE hunt_type IS NOT NULL GROUP BY hunt_type ORDER BY hunt_type`,
+    );
+    expect(hunts.map((row) => row.hunt_type)).toEqual(['STH', 'TH']);
+    const orphans = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM catalog_sets s, jsonb_array_elements_text(s.car_ids) AS car(id)
             WHERE NOT EXISTS (SELECT 1 FROM catalog_cars c WHERE c.id = car.id)`,
-      );
-      expect(orphans[0]?.n).toBe(0);
+    );
+    expect(orphans[0]?.n).toBe(0);
 
-      const again = await importCatalog(
-        database.db,
-        buildCatalog((await readCatalogFile(wikiFile)).inputs),
-      );
-      expect(again).toEqual({
-        cars: { imported: 0, updated: 0, unchanged: built.cars.length },
-        sets: { imported: 0, updated: 0, unchanged: built.sets.length },
-        version: first.version,
-        versionChanged: false,
-      });
-      expect(await rowCounts(database)).toEqual({
-        cars: built.cars.length,
-        sets: built.sets.length,
-      });
+    const again = await importCatalog(
+      database.db,
+      buildCatalog((await readCatalogFile(wikiFile)).inputs),
+    );
+    expect(again).toEqual({
+      cars: { imported: 0, updated: 0, unchanged: built.cars.length },
+      sets: { imported: 0, updated: 0, unchanged: built.sets.length },
+      version: first.version,
+      versionChanged: false,
     });
-  },
-);
+    expect(await rowCounts(database)).toEqual({
+      cars: built.cars.length,
+      sets: built.sets.length,
+    });
+  });
+});
 
 describe('importing other sources', () => {
   let database: OpenDatabase;
