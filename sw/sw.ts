@@ -76,7 +76,16 @@ interface WorkerMessage {
   trigger?: unknown;
 }
 
-const PAGE_TRIGGERS: readonly ReplayTrigger[] = ['change', 'manual', 'start', 'online', 'visible'];
+const PAGE_TRIGGERS: readonly ReplayTrigger[] = [
+  'change',
+  'manual',
+  'start',
+  'online',
+  'visible',
+  'retry',
+  'timer',
+  'sign-in',
+];
 const isPageTrigger = (value: unknown): value is ReplayTrigger =>
   PAGE_TRIGGERS.includes(value as ReplayTrigger);
 
@@ -99,6 +108,10 @@ self.addEventListener('message', (event) => {
     event.waitUntil(runReplay(isPageTrigger(data.trigger) ? data.trigger : 'change'));
   }
 });
+
+// Whatever woke the worker, what waits in the outbox goes (engines without Background Sync have
+// no other way to wake it for that). Cheap when nothing waits: one IndexedDB read.
+void runReplay('worker-start').catch(() => undefined);
 
 // Taking the open tabs at once lets the first visit work offline without a second reload.
 self.addEventListener('activate', (event) => {

@@ -20,7 +20,15 @@ export type ReplayTrigger =
   | 'visible'
   | 'change'
   /** The collector pressed 'Sync now'. */
-  | 'manual';
+  | 'manual'
+  /** A back-off retry came due (the page's timer, or the replayer's own). */
+  | 'retry'
+  /** The page's last-resort timer found changes waiting with no run for a while. */
+  | 'timer'
+  /** A collector signed in: their own queue goes at once. */
+  | 'sign-in'
+  /** The service worker started (woken by anything): it sends what waits. */
+  | 'worker-start';
 
 const api = createApiClient();
 /** One replayer at a time across tabs and the worker (DESIGN.md: the `outbox` Web Lock). */
