@@ -5,7 +5,7 @@ import { storedClientConfig } from '../auth/client-config';
 import { deviceDb } from '../db/device-db';
 import { writeSyncRecord } from '../db/sync-record';
 import { createApiClient } from './api-client';
-import { refreshCatalog } from './catalog-sync';
+import { refetchCatalogWhenLost, refreshCatalog } from './catalog-sync';
 import { dexieOutboxPort, firebaseIdentityPort, httpServerPort } from './outbox-ports';
 import { pullSnapshotFor } from './snapshot-pull';
 import { createReplayer, type IdentityPort, type Replayer } from './replayer';
@@ -31,6 +31,7 @@ export type ReplayTrigger =
   | 'worker-start';
 
 const api = createApiClient();
+refetchCatalogWhenLost(deviceDb, api);
 /** One replayer at a time across tabs and the worker (DESIGN.md: the `outbox` Web Lock). */
 export const withOutboxLock = <T>(fn: () => Promise<T>): Promise<T> =>
   typeof navigator !== 'undefined' && navigator.locks
