@@ -15,6 +15,33 @@ function Status({ text }: { text: string }) {
   );
 }
 
+/** How long 'Authenticating...' or 'Loading Profile...' may show before a way out is offered. */
+export const GUARD_PATIENCE_MS = 6000;
+
+/** True once `waiting` has lasted `ms` without a break. */
+function useWaitedTooLong(waiting: boolean, ms: number): boolean {
+  const [tooLong, setTooLong] = useState(false);
+  useEffect(() => {
+    setTooLong(false);
+    if (!waiting) return;
+    const timer = setTimeout(() => setTooLong(true), ms);
+    return () => clearTimeout(timer);
+  }, [waiting, ms]);
+  return waiting && tooLong;
+}
+
+/** A wait that has gone on too long, said plainly, with what the collector can do about it. */
+function TakingLong({ text, retry, action }: { text: string; retry: () => void; action: string }) {
+  return (
+    <div className="screen-loading screen-loading--stuck" role="alert">
+      <p>{text}</p>
+      <button type="button" className="primary" onClick={retry}>
+        {action}
+      </button>
+    </div>
+  );
+}
+
 /**
  * Every guarded route mounts its own Guard, so the profile is pulled once per signed-in user
  * and page load, not on every screen change (at 10,000 cars a pull costs a second of work).
@@ -61,15 +88,47 @@ export function Guard({ children }: { children: ReactNode }) {
     if (!userId) return;
     void refreshProfileOncePerSignIn(userId).then((ok) => setUnreachableFor(ok ? null : userId));
   }, [userId]);
+  const retryProfile = () => {
+    if (!userId) return;
+    setUnreachableFor(null);
+    profilePulls.delete(userId);
+    void refreshProfileOncePerSignIn(userId).then((ok) => setUnreachableFor(ok ? null : userId));
+  };
+  const authSlow = useWaitedTooLong(!auth.ready, GUARD_PATIENCE_MS);
+  const profileSlow = useWaitedTooLong(
+    auth.ready && !!auth.user && profile === undefined && !profileUnreachable,
+    GUARD_PATIENCE_MS,
+  );
 
-  if (!auth.ready) return <Status text="Authenticating..." />;
+  if (!auth.ready) {
+    return authSlow ? (
+      <TakingLong
+        text="Signing in is taking longer than it should. Your collection is safe on this device."
+        action="Try again"
+        retry={() => window.location.reload()}
+      />
+    ) : (
+      <Status text="Authenticating..." />
+    );
+  }
   if (!auth.user) return <Redirect to={signupPathFor(location, search)} replace />;
   if (new URLSearchParams(search).has('session_id')) return <FinalizingSubscription />;
   if (profile === undefined) {
-    return profileUnreachable ? (
-      <p className="screen-loading" role="alert">
-        Connect to the internet once to load your profile.
-      </p>
+    if (profileUnreachable) {
+      return (
+        <TakingLong
+          text="Connect to the internet once to load your profile."
+          action="Try again"
+          retry={retryProfile}
+        />
+      );
+    }
+    return profileSlow ? (
+      <TakingLong
+        text="Your profile is taking longer than usual to load."
+        action="Try again"
+        retry={retryProfile}
+      />
     ) : (
       <Status text="Loading Profile..." />
     );

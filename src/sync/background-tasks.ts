@@ -3,7 +3,10 @@
 import { firebaseAuth } from '../auth/firebase-auth';
 import { storedClientConfig } from '../auth/client-config';
 import { deviceDb } from '../db/device-db';
+import { withDeadline } from '../db/deadline';
 import { writeSyncRecord } from '../db/sync-record';
+import { boundedIdentity, boundedOutbox, REBASE_DEADLINE_MS } from './bounded-ports';
+import { withOutboxLock } from './outbox-lock';
 import { createApiClient } from './api-client';
 import { refetchCatalogWhenLost, refreshCatalog } from './catalog-sync';
 import { dexieOutboxPort, firebaseIdentityPort, httpServerPort } from './outbox-ports';
@@ -32,11 +35,6 @@ export type ReplayTrigger =
 
 const api = createApiClient();
 refetchCatalogWhenLost(deviceDb, api);
-/** One replayer at a time across tabs and the worker (DESIGN.md: the `outbox` Web Lock). */
-export const withOutboxLock = <T>(fn: () => Promise<T>): Promise<T> =>
-  typeof navigator !== 'undefined' && navigator.locks
-    ? (navigator.locks.request('outbox', fn) as unknown as Promise<T>)
-    : fn();
 
 interface SyncContext {
   replayer: Replayer;
@@ -46,16 +44,20 @@ let context: SyncContext | null = null;
 
 /** Pulls the server's snapshot and rebases the pending changes on it (caller holds the lock). */
 const pullSnapshot = (identity: IdentityPort, userId: string) =>
-  pullSnapshotFor(deviceDb, api, identity, userId);
+  withDeadline(
+    pullSnapshotFor(deviceDb, api, identity, userId),
+    REBASE_DEADLINE_MS,
+    'pulling the snapshot',
+  );
 
 /** One replayer per context, made once the sign-in config is on the device. */
 async function syncContext(): Promise<SyncContext | null> {
   if (context) return context;
   const config = await storedClientConfig(deviceDb);
   if (!config) return null;
-  const identity = firebaseIdentityPort(firebaseAuth(config));
+  const identity = boundedIdentity(firebaseIdentityPort(firebaseAuth(config)));
   const replayer = createReplayer({
-    outbox: dexieOutboxPort(deviceDb),
+    outbox: boundedOutbox(dexieOutboxPort(deviceDb)),
     identity,
     server: httpServerPort(api),
     refreshFromServer: (userId) => pullSnapshot(identity, userId),
