@@ -1,5 +1,5 @@
 // SPEC §2's guard: who may see a guarded route, and what they see while that is being found out.
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useAuth } from '../auth/use-auth';
 import { useProfile } from '../db/use-collection';
@@ -20,14 +20,15 @@ export const GUARD_PATIENCE_MS = 6000;
 
 /** True once `waiting` has lasted `ms` without a break. */
 function useWaitedTooLong(waiting: boolean, ms: number): boolean {
-  const [tooLong, setTooLong] = useState(false);
+  // A new token for each stretch of waiting: a timer of an earlier stretch never counts.
+  const stretch = useMemo(() => (waiting ? {} : null), [waiting]);
+  const [expired, setExpired] = useState<object | null>(null);
   useEffect(() => {
-    setTooLong(false);
-    if (!waiting) return;
-    const timer = setTimeout(() => setTooLong(true), ms);
+    if (!stretch) return;
+    const timer = setTimeout(() => setExpired(stretch), ms);
     return () => clearTimeout(timer);
-  }, [waiting, ms]);
-  return waiting && tooLong;
+  }, [stretch, ms]);
+  return stretch !== null && expired === stretch;
 }
 
 /** A wait that has gone on too long, said plainly, with what the collector can do about it. */
