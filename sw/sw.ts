@@ -76,16 +76,7 @@ interface WorkerMessage {
   trigger?: unknown;
 }
 
-const PAGE_TRIGGERS: readonly ReplayTrigger[] = [
-  'change',
-  'manual',
-  'start',
-  'online',
-  'visible',
-  'retry',
-  'timer',
-  'sign-in',
-];
+const PAGE_TRIGGERS: readonly ReplayTrigger[] = ['change', 'manual', 'start', 'online', 'visible'];
 const isPageTrigger = (value: unknown): value is ReplayTrigger =>
   PAGE_TRIGGERS.includes(value as ReplayTrigger);
 

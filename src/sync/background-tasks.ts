@@ -80,6 +80,9 @@ async function syncContext(): Promise<SyncContext | null> {
 
 /** Replays the signed-in user's pending outbox entries, in order, under the `outbox` Web Lock. */
 export async function runReplay(trigger: ReplayTrigger): Promise<void> {
+  // A worker woken for anything else starts sign-in and sync machinery only when there is
+  // something to send.
+  if (trigger === 'worker-start' && (await deviceDb.outbox.count()) === 0) return;
   const current = await syncContext();
   await current?.replayer.replay(trigger);
 }

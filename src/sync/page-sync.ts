@@ -36,25 +36,18 @@ function replayInPage(trigger: ReplayTrigger): void {
 }
 
 /**
- * Replays now: through the worker when one controls the page, else in the page. A sign-in
- * replays in the page: the worker's copy of the sign-in state may lag behind the page's for a
- * moment, and the queue of the collector who just signed in must not wait for it.
+ * Replays now, in this page: the page's sign-in state is the one the collector sees (a worker's
+ * copy of it can lag: Firebase tells a worker of a sign-in only through a page that was already
+ * controlled when it started). Where Background Sync exists it is registered too, so the worker
+ * sends what is left if the page is closed first; the `outbox` lock keeps the two from sending
+ * an entry twice.
  */
 export function requestReplay(trigger: ReplayTrigger): void {
-  const controller = typeof navigator !== 'undefined' ? navigator.serviceWorker?.controller : null;
-  if (trigger === 'sign-in') {
-    replayInPage(trigger);
-    return;
-  }
-  if (controller) {
-    controller.postMessage({ type: 'REPLAY', trigger });
-    // Background Sync fires once the network is back, even if every tab is closed by then.
-    void navigator.serviceWorker.ready
-      .then((registration) => (registration as RegistrationWithSync).sync?.register('outbox'))
-      .catch(() => {});
-    return;
-  }
   replayInPage(trigger);
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return;
+  void navigator.serviceWorker.ready
+    .then((registration) => (registration as RegistrationWithSync).sync?.register('outbox'))
+    .catch(() => {});
 }
 
 /**
