@@ -196,7 +196,7 @@ describe('sync behind venue networks (Chromium)', () => {
 
         for (const carId of cars) await addCar(page, carId);
         for (const carId of cars) await expect.poll(() => ownedChip(page, carId), WAIT).toBe('×1');
-        await expect.poll(() => pillText(page), WAIT).toMatch(during);
+        await expect.poll(() => pillText(page), { ...WAIT, message: label }).toMatch(during);
         if (reachesServer) expect(proxy.delivered.length, label).toBeGreaterThan(0);
         // Nothing was reverted while the network lied.
         for (const carId of cars) expect(await ownedChip(page, carId), label).toBe('×1');
