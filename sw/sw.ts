@@ -14,6 +14,7 @@ import {
   type ReplayTrigger,
 } from '../src/sync/background-tasks';
 import { readPushMessage, safePath, type PushText } from '../src/features/push/push-message';
+import { KEPT_PHOTOS_CACHE } from '../src/sync/kept-photos-cache';
 
 // Background Sync and Periodic Background Sync are not in TypeScript's WebWorker lib yet.
 interface SyncEvent extends ExtendableEvent {
@@ -53,22 +54,27 @@ registerRoute(
 );
 
 // Catalogue photos come from another origin (opaque responses, status 0), which Workbox refuses
-// to cache by default; a collector browsing at home must still see them at the fair.
+// to cache by default; a collector browsing at home must still see them at the fair. Photos the
+// collector kept with "Get ready for offline" (their own cache, never expired) come first.
+const recentPhotos = new CacheFirst({
+  cacheName: CATALOG_IMAGES_CACHE,
+  plugins: [
+    {
+      cacheWillUpdate: async ({ response }) =>
+        response.ok || response.type === 'opaque' ? response : null,
+    },
+    new ExpirationPlugin({
+      maxEntries: CATALOG_IMAGES_MAX_ENTRIES,
+      purgeOnQuotaError: true,
+    }),
+  ],
+});
 registerRoute(
   ({ request, url }) => request.destination === 'image' && !isApiPath(url),
-  new CacheFirst({
-    cacheName: CATALOG_IMAGES_CACHE,
-    plugins: [
-      {
-        cacheWillUpdate: async ({ response }) =>
-          response.ok || response.type === 'opaque' ? response : null,
-      },
-      new ExpirationPlugin({
-        maxEntries: CATALOG_IMAGES_MAX_ENTRIES,
-        purgeOnQuotaError: true,
-      }),
-    ],
-  }),
+  async (options) => {
+    const kept = await caches.match(options.request, { cacheName: KEPT_PHOTOS_CACHE });
+    return kept ?? recentPhotos.handle(options);
+  },
 );
 
 interface WorkerMessage {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { CarRow } from '../../db/catalog-index';
 import type { CatalogCar } from '../../shared/catalog/types';
+import { useIsPhotoKept } from '../../sync/kept-photos-store';
 import { carLink } from './links';
 import './car-tile.css';
 
@@ -23,24 +24,50 @@ export function CarSilhouette() {
   );
 }
 
-/** The car's photo, or the silhouette when it has none or it fails to load (offline, gone). */
+/**
+ * Where a car has no photo, or its photo cannot load (offline and not kept, gone from its host):
+ * the silhouette with the car's name and colour, never a broken image.
+ */
+function PhotoPlaceholder({ name, color }: { name?: string; color?: string | null }) {
+  return (
+    <span className="photo-placeholder">
+      <CarSilhouette />
+      {name && <span className="photo-placeholder__name">{name}</span>}
+      {color && <span className="photo-placeholder__color">{color}</span>}
+    </span>
+  );
+}
+
+/** The car's photo, or its placeholder; a photo kept for offline says so in its corner. */
 export function CarPhoto({
   car,
   eager = false,
 }: {
-  car: Pick<CatalogCar, 'image'>;
+  car: Pick<CatalogCar, 'image'> & Partial<Pick<CatalogCar, 'name' | 'color'>>;
   eager?: boolean;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
-  if (!car.image || failed === car.image) return <CarSilhouette />;
+  const kept = useIsPhotoKept(car.image);
+  if (!car.image || failed === car.image) {
+    return <PhotoPlaceholder name={car.name} color={car.color} />;
+  }
   return (
-    <img
-      src={car.image}
-      alt=""
-      loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
-      onError={() => setFailed(car.image)}
-    />
+    <>
+      <img
+        src={car.image}
+        alt=""
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        onError={() => setFailed(car.image)}
+      />
+      {kept && (
+        <span className="photo-kept" role="img" aria-label="Photo kept for offline">
+          <svg viewBox="0 0 16 16" aria-hidden="true">
+            <path d="M7 2h2v6.6l2.3-2.3 1.4 1.4L8 12.4 3.3 7.7l1.4-1.4L7 8.6zM3 13h10v2H3z" />
+          </svg>
+        </span>
+      )}
+    </>
   );
 }
 

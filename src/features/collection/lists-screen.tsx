@@ -1,5 +1,6 @@
 // /favorites and /wishlist: cars and sets with when they were added, each removable (the toggle
 // calls of SPEC §7 with "is in the list" = true).
+import { Link } from 'wouter';
 import { useMemo } from 'react';
 import { useAuth } from '../../auth/use-auth';
 import {
@@ -138,14 +139,22 @@ function ListScreen({ kind }: { kind: ListKind }) {
             <StartCollectingLinks />
           </EmptyState>
         ) : (
-          <VirtualList
-            items={items}
-            sizeOf={tallSize}
-            isSticky={isHeader}
-            render={render}
-            attributesOf={attributes}
-            label={words.title}
-          />
+          <>
+            {kind === 'wishlist' && (
+              <p className="card cl-offline-prompt">
+                Going to a fair? Keep your wishlist&apos;s photos on this phone.{' '}
+                <Link href="/settings#ready-for-offline">Get ready for offline</Link>
+              </p>
+            )}
+            <VirtualList
+              items={items}
+              sizeOf={tallSize}
+              isSticky={isHeader}
+              render={render}
+              attributesOf={attributes}
+              label={words.title}
+            />
+          </>
         )}
       </ScreenBody>
     </>

@@ -24,6 +24,7 @@ import { ScreenHeader } from '../../ui/screen-header';
 import { NotificationsSection } from '../push/notifications-section';
 import { formatCount, ScreenBody, SyncLine } from './collection-parts';
 import { UnsentChangesSection } from '../sync-status/unsent-changes-section';
+import { ReadyForOffline } from '../offline-photos/ready-for-offline';
 
 const CURRENCY_NAMES: Record<(typeof CURRENCIES)[number], string> = {
   USD: 'US dollar ($)',
@@ -187,6 +188,8 @@ export function SettingsScreen() {
             options={CURRENCIES.map((c) => ({ value: c, label: CURRENCY_NAMES[c] }))}
           />
         </Section>
+
+        {userId && <ReadyForOffline userId={userId} />}
 
         <NotificationsSection />
 
