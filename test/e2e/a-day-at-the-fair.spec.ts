@@ -1,0 +1,281 @@
+// A day at the fair: photos kept for offline from a local image server (CORS and opaque), the
+// network gone, the quick check by toy number, collector number and name with its owned,
+// wishlist and set answers, kept photos shown and the others as a named placeholder, cars added
+// from the quick check, and each of them on the server exactly once after reconnecting.
+import { createServer, type Server } from 'node:http';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCatalog, type BuiltCatalog } from '../../api/catalog/build-catalog';
+import { importCatalog } from '../../api/catalog/catalog-import';
+import { DEMO_CATALOG_PATH } from '../../api/catalog/demo-seed';
+import { readCatalogFile } from '../../api/catalog/read-catalog-file';
+import { parseEnv } from '../../api/env';
+import { EMULATOR_HOST } from '../../api/runtime/auth-emulator';
+import { startServer, type RunningServer } from '../../api/runtime/start-server';
+import type { CatalogCar } from '../../src/shared/catalog/types';
+import { signUpTestUser, type TestUser } from '../fixtures/auth';
+import { launchChromium } from '../fixtures/chromium';
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+const PHONE = { width: 390, height: 844 };
+const WAIT = { timeout: 45_000, interval: 200 };
+
+/** A 1×1 PNG: small, real, decodable. */
+function png(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+  const pixels = deflateSync(Buffer.from([0, 255, 106, 19]));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
+}
+
+let root: string;
+let server: RunningServer;
+let images: Server;
+let imageBase: string;
+let browser: Browser;
+let catalog: BuiltCatalog;
+/** Requests the image server answered, by path. */
+const served = new Map<string, number>();
+
+beforeAll(async () => {
+  // The catalogue's photos live on another origin: even toy numbers answer with CORS, odd ones
+  // without (the page then keeps an opaque response).
+  const image = png();
+  images = createServer((request, response) => {
+    const path = request.url ?? '/';
+    served.set(path, (served.get(path) ?? 0) + 1);
+    const cors = /[02468]\.png$/.test(path) ? { 'access-control-allow-origin': '*' } : {};
+    response
+      .writeHead(200, { 'content-type': 'image/png', 'content-length': image.length, ...cors })
+      .end(image);
+  });
+  await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
+  const address = images.address();
+  imageBase = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  root = mkdtempSync(join(tmpdir(), 'diecast-fair-e2e-'));
+  cpSync(join(projectRoot, 'dist'), join(root, 'dist'), { recursive: true });
+  const env = parseEnv({
+    DATA_DIR: join(root, 'data'),
+    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+  });
+  server = await startServer({ ...env, PORT: 0 }, { projectRoot: root });
+  const { inputs } = await readCatalogFile(DEMO_CATALOG_PATH);
+  catalog = buildCatalog(
+    inputs.map((car, index) => ({ ...car, image: `${imageBase}/photos/${index}.png` })),
+  );
+  await importCatalog(server.database.db, catalog);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await new Promise<void>((resolve) => images?.close(() => resolve()));
+  rmSync(root, { recursive: true, force: true });
+});
+
+const answerOf = (page: Page, carId: string) =>
+  page
+    .locator(
+      `section[aria-label="Matches"] li[data-car-id="${carId}"] [data-testid="quick-answer"]`,
+    )
+    .first()
+    .innerText({ timeout: 2000 })
+    .then((text) => text.replace(/\s*\n\s*/g, ' | '))
+    .catch(() => null);
+
+async function quickCheck(page: Page, query: string): Promise<void> {
+  const field = page.getByLabel('Toy #, collector # or casting name');
+  await field.fill(query);
+}
+
+async function serverCopies(user: TestUser): Promise<Map<string, number>> {
+  const response = await fetch(`http://localhost:${server.port}/api/collection/get`, {
+    headers: user.headers,
+  });
+  const body = (await response.json()) as { ownedCars: { carId: string; instances: unknown[] }[] };
+  return new Map(body.ownedCars.map((car) => [car.carId, car.instances.length]));
+}
+
+/** A photo that drew: loaded and decoded (a broken image has no natural width). */
+const photoShown = (page: Page, carId: string) =>
+  page
+    .locator(`li[data-car-id="${carId}"] img`)
+    .first()
+    .evaluate(
+      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+    )
+    .catch(() => false);
+
+describe('a day at the fair (Chromium)', () => {
+  it('keeps photos, checks and adds cars with no signal, and delivers each add once', async () => {
+    const user = await signUpTestUser();
+    await fetch(`http://localhost:${server.port}/api/users/initialize`, {
+      method: 'POST',
+      headers: user.headers,
+      body: JSON.stringify({ username: `fair${Date.now().toString(36)}` }),
+    });
+    const fivePack = catalog.sets.find((set) => set.carIds.length >= 3);
+    if (!fivePack) throw new Error('the demo catalogue has no set of three');
+    const [inSetOwned, inSetChecked] = fivePack.carIds as [string, string];
+    const car = (id: string) => catalog.cars.find((c) => c.id === id) as CatalogCar;
+    // Four cars from four other sets (or none), so no answer mentions another's set.
+    const usedSets = new Set<string | null>([fivePack.id]);
+    const plain: CatalogCar[] = [];
+    for (const candidate of catalog.cars) {
+      if (plain.length === 4) break;
+      if (!candidate.toyNumber || !candidate.collectorNumber) continue;
+      if (candidate.setId !== null && usedSets.has(candidate.setId)) continue;
+      usedSets.add(candidate.setId);
+      plain.push(candidate);
+    }
+    const [owned, wished, addedOffline, neverSeen] = plain as [
+      CatalogCar,
+      CatalogCar,
+      CatalogCar,
+      CatalogCar,
+    ];
+
+    const context: BrowserContext = await browser.newContext({ viewport: PHONE });
+    await context.addInitScript(() =>
+      localStorage.setItem('diecast.installPromptOffered', '2026-11-01T00:00:00.000Z'),
+    );
+    try {
+      const page = await context.newPage();
+      await page.goto(`http://localhost:${server.port}/login?next=%2Fcheck`);
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByLabel('Password').fill('garage-secret-1');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL(/\/check$/, { timeout: 45_000 });
+
+      // Online: a first car added from the quick check, one of a set, one wished for.
+      await quickCheck(page, owned.toyNumber as string);
+      await expect.poll(() => answerOf(page, owned.id), WAIT).toBe('Not owned');
+      await page
+        .locator(`section[aria-label="Matches"] li[data-car-id="${owned.id}"]`)
+        .getByRole('button', { name: /^Add / })
+        .click();
+      await expect.poll(() => answerOf(page, owned.id), WAIT).toMatch(/^You own 1 \(carded Good\)/);
+      await quickCheck(page, car(inSetOwned).toyNumber as string);
+      await page
+        .locator(`section[aria-label="Matches"] li[data-car-id="${inSetOwned}"]`)
+        .getByRole('button', { name: /^Add / })
+        .click();
+      await expect.poll(() => answerOf(page, inSetOwned), WAIT).toMatch(/^You own 1/);
+      await page.goto(`http://localhost:${server.port}/car/${wished.id}`);
+      const star = page.getByRole('button', { name: 'Wishlist', exact: true });
+      await star.click();
+      await expect.poll(() => star.getAttribute('aria-pressed'), WAIT).toBe('true');
+
+      // Get ready for offline: the wishlist's and the collection's photos.
+      await page.goto(`http://localhost:${server.port}/settings`);
+      await expect
+        .poll(
+          () =>
+            page
+              .getByTestId('offline-size')
+              .innerText()
+              .catch(() => ''),
+          WAIT,
+        )
+        .toMatch(/^3 photos to download, about \d+ KB\./);
+      await page.getByRole('button', { name: 'Download 3 photos' }).click();
+      await expect.poll(() => page.getByText('Ready: 3 photos kept.').count(), WAIT).toBe(1);
+      await expect
+        .poll(() => page.getByTestId('offline-size').innerText(), WAIT)
+        .toMatch(/^All 3 photos of your choice are on this device\./);
+      // Again: nothing is fetched twice.
+      expect(await page.getByRole('button', { name: 'Download 0 photos' }).isDisabled()).toBe(true);
+      const fetchedOnce = [owned, wished, car(inSetOwned)].map(
+        (c) => new URL(c.image as string).pathname,
+      );
+      for (const path of fetchedOnce) expect(served.get(path), path).toBeGreaterThanOrEqual(1);
+
+      // No signal from here on.
+      await context.setOffline(true);
+      await page.goto(`http://localhost:${server.port}/check`).catch(() => undefined);
+      await expect
+        .poll(() => page.getByLabel('Toy #, collector # or casting name').count(), WAIT)
+        .toBe(1);
+
+      await quickCheck(page, owned.collectorNumber as string);
+      await expect.poll(() => answerOf(page, owned.id), WAIT).toMatch(/^You own 1 \(carded Good\)/);
+      await expect.poll(() => photoShown(page, owned.id), WAIT).toBe(true);
+      expect(
+        await page
+          .locator(`section[aria-label="Matches"] li[data-car-id="${owned.id}"] .photo-kept`)
+          .count(),
+      ).toBe(1);
+
+      await quickCheck(page, wished.name);
+      await expect.poll(() => answerOf(page, wished.id), WAIT).toBe('On your wishlist');
+      await expect.poll(() => photoShown(page, wished.id), WAIT).toBe(true);
+
+      await quickCheck(page, car(inSetChecked).toyNumber as string);
+      await expect
+        .poll(() => answerOf(page, inSetChecked), WAIT)
+        .toBe(`In a set you are completing (1 of ${fivePack.carIds.length})`);
+
+      // A car never seen before: no photo on the device, so its name and colour instead.
+      await quickCheck(page, neverSeen.toyNumber as string);
+      await expect.poll(() => answerOf(page, neverSeen.id), WAIT).toBe('Not owned');
+      const placeholder = page.locator(
+        `section[aria-label="Matches"] li[data-car-id="${neverSeen.id}"] .photo-placeholder__name`,
+      );
+      await expect.poll(() => placeholder.innerText().catch(() => null), WAIT).toBe(neverSeen.name);
+
+      // Added offline from the quick check.
+      await quickCheck(page, addedOffline.toyNumber as string);
+      await page
+        .locator(`section[aria-label="Matches"] li[data-car-id="${addedOffline.id}"]`)
+        .getByRole('button', { name: /^Add / })
+        .click();
+      await expect
+        .poll(() => answerOf(page, addedOffline.id), WAIT)
+        .toMatch(/^You own 1 \(carded Good\)/);
+      expect((await serverCopies(user)).has(addedOffline.id)).toBe(false);
+
+      // Back online: every add on the server exactly once.
+      await context.setOffline(false);
+      await page
+        .getByRole('button', { name: 'Sync now' })
+        .click({ timeout: 5000 })
+        .catch(() => undefined);
+      await expect
+        .poll(async () => Object.fromEntries(await serverCopies(user)), WAIT)
+        .toEqual({ [owned.id]: 1, [inSetOwned]: 1, [addedOffline.id]: 1 });
+      // Today's checks are listed below the field.
+      await quickCheck(page, '');
+      expect(await page.getByRole('heading', { name: 'Checked today' }).count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
+});
