@@ -32,8 +32,9 @@ const targets = {
   firstRunVsChromium: 1.5,
 };
 
-const fmt = (value: number | null, digits = 1) =>
-  value === null ? 'never' : value.toFixed(digits);
+/** '2.35 s', or 'never' for a run that did not make it within its deadline. */
+const seconds = (value: number | null, digits = 1) =>
+  value === null ? 'never' : `${value.toFixed(digits)} s`;
 const loadAtStart = loadavg()[0] ?? 0;
 
 interface EngineFigures {
@@ -58,11 +59,13 @@ async function benchEngine(
   try {
     stamp(`${session.version}: A) delivery after a ${OUTAGE_MS / 1000} s outage`);
     const delivery = await measureDelivery(session, app);
-    stamp(`${engine}: delivered in ${fmt(delivery.seconds)} s; B) first runs`);
+    stamp(`${engine}: delivered in ${seconds(delivery.seconds)}; B) first runs`);
     const runs: FirstRun[] = [];
     for (let run = 0; run < FIRST_RUNS; run++) {
       const result = await measureFirstRun(session, app);
-      stamp(`${engine}: first run ${run + 1}: ${fmt(result.seconds, 2)} s ${result.stuckOn ?? ''}`);
+      stamp(
+        `${engine}: first run ${run + 1}: ${seconds(result.seconds, 2)} ${result.stuckOn ?? ''}`,
+      );
       runs.push(result);
     }
     const rounded = runs.map((run) => ({
@@ -121,8 +124,8 @@ function report(figures: Record<EngineName, EngineFigures>, cars: number) {
     met[`${engine}FirstRun`] = firstRunMet;
     return {
       engine: version,
-      'delivery after reconnect': `${fmt(delivery.seconds)} s (${delivery.changes} changes, ${fmt(delivery.outageSeconds, 0)} s outage)`,
-      'first run (median)': `${fmt(firstRun.medianS, 2)} s [${firstRun.runs.map((run) => fmt(run.seconds, 2)).join(', ')}]`,
+      'delivery after reconnect': `${seconds(delivery.seconds)} (${delivery.changes} changes, ${seconds(delivery.outageSeconds, 0)} outage)${delivery.pillAtEnd ? `; pill: ${delivery.pillAtEnd}` : ''}`,
+      'first run (median)': `${seconds(firstRun.medianS, 2)} [${firstRun.runs.map((run) => seconds(run.seconds, 2)).join(', ')}]`,
       result: `${deliveryMet ? 'met' : 'MISSED'} / ${firstRunMet ? 'met' : 'MISSED'}`,
     };
   });

@@ -6,6 +6,7 @@ import {
   findCar,
   firstVisit,
   logInOnHome,
+  readPill,
   SYNCED,
   waitForPill,
 } from '../../test/fixtures/collector-steps';
@@ -23,6 +24,8 @@ export interface Delivery {
   seconds: number | null;
   outageSeconds: number;
   changes: number;
+  /** What the sync pill said when the changes did not arrive in time. */
+  pillAtEnd?: string;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -61,10 +64,12 @@ export async function measureDelivery(
         () => true,
         () => false,
       );
+    const pill = delivered ? null : await readPill(page).catch(() => null);
     return {
       seconds: delivered ? (performance.now() - back) / 1000 : null,
       outageSeconds,
       changes: cars.length,
+      ...(pill ? { pillAtEnd: `${pill.text} [pending ${pill.pending}]` } : {}),
     };
   } finally {
     await app.proxy.setFault('none');

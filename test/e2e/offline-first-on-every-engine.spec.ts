@@ -59,11 +59,15 @@ type Scenario = keyof typeof SCENARIOS;
 /**
  * App failures known today (issue 16), run as `it.fails` so the suite stays green while they
  * fail and turns red the moment one passes: then take it off this list.
+ * - sharedPhone, every engine: A signs in again in the same page and sees '2 changes waiting to
+ *   sync' with nothing sending them (no lock held, outbox rows there) until a reload. On Firefox
+ *   and WebKit, B's own change made after the network came back sometimes waits too (no
+ *   Background Sync to wake the worker once its back-off timer is gone).
  */
 const KNOWN_APP_FAILURES: Record<EngineName, Scenario[]> = {
-  chromium: [],
-  firefox: [],
-  webkit: [],
+  chromium: ['sharedPhone'],
+  firefox: ['sharedPhone'],
+  webkit: ['sharedPhone'],
 };
 
 /** A first run with the real catalogue on WebKitGTK, plus every step's deadline, with room. */
