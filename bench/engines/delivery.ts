@@ -1,15 +1,8 @@
 // bench:engines, delivery: a signed-in collector queues two changes with the server unreachable
 // (the proxy refusing), the outage lasts OUTAGE_MS, then the network comes back and the clock
 // runs, with no interaction, until the server holds both changes.
-import {
-  addFromTile,
-  findCar,
-  firstVisit,
-  logInOnHome,
-  readPill,
-  SYNCED,
-  waitForPill,
-} from '../../test/fixtures/collector-steps';
+import { addFromTile, findCar, firstVisit, logInOnHome } from '../../test/fixtures/collector-steps';
+import { readPill, SYNCED, waitForPill } from '../../test/fixtures/sync-pill-watch';
 import type { EngineSession } from '../../test/fixtures/engines/engine-session';
 import type { RealCatalogueApp } from '../../test/fixtures/real-catalogue-app';
 import { createCollector, instanceCounts, serverCars } from '../../test/fixtures/server-collection';

@@ -4,30 +4,24 @@
 // connections. Each scenario runs in a fresh profile; on failure it names the step and leaves a
 // screenshot, the page's state (worker, Web Locks, IndexedDB) and the console in /tmp.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AT_ONCE_WAIT, DELIVERY_WAIT, GUARD_WAIT } from '../fixtures/app-waits';
 import {
-  AT_ONCE_WAIT,
-  DELIVERY_WAIT,
-  GUARD_WAIT,
-  SYNCED,
   addFromTile,
   addOnCarPage,
-  goBack,
-  openCarPage,
   findCar,
   firstVisit,
+  goBack,
   logInOnHome,
   logInThroughForm,
-  pillHistory,
-  readPill,
+  openCarPage,
   removeOnlyCopy,
   signOutOnHome,
   signUpThroughForm,
-  waitForPill,
   waitPastGuard,
-  watchPill,
 } from '../fixtures/collector-steps';
 import { uniqueEmail } from '../fixtures/emulator-accounts';
 import { collectDiagnostics } from '../fixtures/engines/page-diagnostics';
+import { SYNCED, pillHistory, readPill, waitForPill, watchPill } from '../fixtures/sync-pill-watch';
 import {
   ENGINES,
   launchEngine,
