@@ -33,6 +33,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A browser on a slow machine (Chromium 150 takes ~2 s to activate a worker, IndexedDB
+          // is slow there): every expect.poll waits on real state for up to 30 s by default.
+          expect: { poll: { timeout: 30_000, interval: 100 } },
         },
       },
     ],

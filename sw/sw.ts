@@ -100,6 +100,10 @@ self.addEventListener('message', (event) => {
   }
 });
 
+// Whatever woke the worker, what waits in the outbox goes (engines without Background Sync have
+// no other way to wake it for that). Cheap when nothing waits: one IndexedDB read.
+void runReplay('worker-start').catch(() => undefined);
+
 // Taking the open tabs at once lets the first visit work offline without a second reload.
 self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());

@@ -2,7 +2,6 @@
 // (the app's replayer, Dexie on fake IndexedDB, sync/push, rebase) vs one POST per change.
 import { randomUUID } from 'node:crypto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { storeCatalog } from '../../src/db/catalog-store';
 import { GarageDb, type OutboxRow } from '../../src/db/garage-db';
 import { createApiClient } from '../../src/sync/api-client';
 import { applyLocalChange } from '../../src/sync/local-change';
@@ -98,7 +97,7 @@ export async function benchReplay(baseUrl: string, changes = 1000): Promise<Repl
     indexedDB: new IDBFactory(),
     IDBKeyRange,
   });
-  await storeCatalog(db, catalog);
+  await db.catalog.replace(catalog);
   const batchUser = await signUpTestUser();
 
   const queueStart = performance.now();

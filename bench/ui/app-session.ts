@@ -223,34 +223,41 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   );
 }
 
-/** The catalogue is on the device (cars can be added offline from here on). */
+/**
+ * The catalogue is on the device (cars can be added offline from here on): its own database
+ * (named in the collection database's meta, 'diecast-garage-catalog-1' by default) has a head.
+ */
 export async function waitForCatalogue(page: Page): Promise<void> {
   await waitUntil(
     'the catalogue on the device',
     () =>
       page
-        .evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const open = indexedDB.open('diecast-garage');
-              open.onerror = () => resolve(0);
-              open.onsuccess = () => {
-                const db = open.result;
-                if (!db.objectStoreNames.contains('cars')) {
-                  db.close();
-                  return resolve(0);
-                }
-                const count = db.transaction('cars').objectStore('cars').count();
-                count.onsuccess = () => {
-                  db.close();
-                  resolve(count.result);
-                };
-                count.onerror = () => resolve(0);
-              };
-            }),
-        )
-        .catch(() => 0),
-    (count) => count > 0,
+        .evaluate(async () => {
+          const open = (name: string) =>
+            new Promise<IDBDatabase | null>((resolve) => {
+              const request = indexedDB.open(name);
+              request.onerror = () => resolve(null);
+              request.onsuccess = () => resolve(request.result);
+            });
+          const get = (db: IDBDatabase, store: string, key: string) =>
+            new Promise<unknown>((resolve) => {
+              if (!db.objectStoreNames.contains(store)) return resolve(undefined);
+              const request = db.transaction(store).objectStore(store).get(key);
+              request.onsuccess = () => resolve(request.result);
+              request.onerror = () => resolve(undefined);
+            });
+          const garage = await open('diecast-garage');
+          if (!garage) return null;
+          const named = (await get(garage, 'meta', 'catalogDb')) as { value?: string } | undefined;
+          garage.close();
+          const catalog = await open(named?.value ?? 'diecast-garage-catalog-1');
+          if (!catalog) return null;
+          const head = (await get(catalog, 'values', 'head')) as { version?: string } | undefined;
+          catalog.close();
+          return head?.version ?? null;
+        })
+        .catch(() => null),
+    (version) => version !== null,
   );
 }
 

@@ -1,25 +1,16 @@
-// What the SPEC §4 rules may ask of the catalogue, answered from the device's copy.
+// What the SPEC §4 rules may ask of the catalogue, answered from the device's copy in memory.
 import type { CatalogLookup } from '../shared/collection/rules';
-import type { CatalogSet } from '../shared/catalog/types';
+import type { CatalogIndex } from './catalog-index';
 import type { GarageDb } from './garage-db';
 
-/** Loads the named cars and sets (and each set's cars) so the rules can look them up. */
-export async function loadCatalogLookup(
-  db: GarageDb,
-  carIds: readonly string[],
-  setIds: readonly string[],
-): Promise<CatalogLookup> {
-  const sets = (await db.sets.bulkGet([...setIds])).filter(
-    (set): set is CatalogSet => set !== undefined,
-  );
-  const wanted = new Set(carIds);
-  for (const set of sets) for (const carId of set.carIds) wanted.add(carId);
-  const keys = [...wanted];
-  const found = await db.cars.bulkGet(keys);
-  const known = new Set(keys.filter((_, index) => found[index] !== undefined));
-  const setsById = new Map(sets.map((set) => [set.id, set]));
-  return {
-    hasCar: (carId) => known.has(carId),
-    getSet: (setId) => setsById.get(setId),
-  };
+const NONE: CatalogLookup = { hasCar: () => false, getSet: () => undefined };
+
+export function lookupOf(catalog: CatalogIndex | null): CatalogLookup {
+  if (!catalog) return NONE;
+  return { hasCar: (carId) => catalog.hasCar(carId), getSet: (setId) => catalog.set(setId) };
+}
+
+/** The device's catalogue as the rules see it (read before a change's transaction starts). */
+export async function loadCatalogLookup(db: GarageDb): Promise<CatalogLookup> {
+  return lookupOf(await db.catalog.current());
 }

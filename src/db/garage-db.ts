@@ -1,6 +1,8 @@
-// The device's database (Dexie over IndexedDB): catalogue, each user's collection, the outbox.
+// The device's database (Dexie over IndexedDB): each user's collection, the outbox, the profile.
+// The catalogue lives in a database of its own (catalog-store.ts), reached as `db.catalog`.
 import Dexie, { type DexieOptions, type EntityTable, type Table, type Transaction } from 'dexie';
-import type { CatalogCar, CatalogSet } from '../shared/catalog/types';
+import type { Catalog, CatalogCar, CatalogSet } from '../shared/catalog/types';
+import { CatalogStore, LEGACY_CATALOG_KEY, type CatalogStoreOptions } from './catalog-store';
 import type { CarInstance, ListItem, SetInstance, UserState } from '../shared/collection/types';
 import {
   summaryOfCar,
@@ -9,9 +11,9 @@ import {
   type OwnedTotalsRow,
 } from './owned-summaries';
 
-/** A catalogue car plus the lower-case words search matches by prefix. */
-export interface CarRow extends CatalogCar {
-  words: string[];
+/** A catalogue car as the first versions stored it: one row per car with its search words. */
+interface LegacyCarRow extends CatalogCar {
+  words?: string[];
 }
 
 /**
@@ -171,7 +173,34 @@ export const GARAGE_SCHEMA: {
       outboxSetAside: 'key, [userId+seq]',
     },
   },
+  {
+    // The catalogue moves to its own database as one value (storing ~12,000 indexed rows took
+    // seconds to tens of seconds, and froze WebKit when a navigation came in the middle). What a
+    // device holds is carried over through meta, so an update opened offline still has it.
+    version: 5,
+    stores: {},
+    upgrade: carryCatalogRowsOver,
+  },
+  {
+    version: 6,
+    stores: { cars: null, sets: null },
+  },
 ];
+
+/** Version 5's upgrade: the row-per-car catalogue as one value in meta, for catalog-store.ts. */
+async function carryCatalogRowsOver(tx: Transaction): Promise<void> {
+  const cars = (await tx.table('cars').toArray()) as LegacyCarRow[];
+  if (cars.length === 0) return;
+  const sets = (await tx.table('sets').toArray()) as CatalogSet[];
+  const version = (await tx.table('meta').get('catalogVersion')) as MetaRow | undefined;
+  const catalog: Catalog = {
+    version: typeof version?.value === 'string' ? version.value : 'carried-over',
+    cars: cars.map(({ words: _words, ...car }) => car),
+    sets,
+  };
+  await tx.table('meta').put({ key: LEGACY_CATALOG_KEY, value: catalog });
+  await tx.table('meta').delete('catalogVersion');
+}
 
 /** Version 3's upgrade: summaries and totals for the rows a device already holds. */
 async function summarizeExistingRows(tx: Transaction): Promise<void> {
@@ -190,8 +219,8 @@ async function summarizeExistingRows(tx: Transaction): Promise<void> {
 }
 
 export class GarageDb extends Dexie {
-  cars!: EntityTable<CarRow, 'id'>;
-  sets!: EntityTable<CatalogSet, 'id'>;
+  /** The catalogue of this device: another database, one value, read into memory once. */
+  readonly catalog: CatalogStore;
   ownedCars!: Table<OwnedCarRow, [string, string]>;
   ownedSets!: Table<OwnedSetRow, [string, string]>;
   listItems!: Table<ListItemRow, [string, ListName, string]>;
@@ -206,25 +235,42 @@ export class GarageDb extends Dexie {
   ownedCarSummaries!: Table<OwnedCarSummaryRow, [string, string]>;
   ownedTotals!: EntityTable<OwnedTotalsRow, 'userId'>;
 
-  /** `options` lets tests hand in fake IndexedDB; the app and the worker use the real one. */
-  constructor(name = 'diecast-garage', options?: DexieOptions) {
+  /**
+   * `options` lets tests hand in fake IndexedDB; the app and the worker use the real one.
+   * `catalogOptions` lets a test make the catalogue's database freeze.
+   */
+  constructor(
+    name = 'diecast-garage',
+    options?: DexieOptions,
+    catalogOptions: Pick<CatalogStoreOptions, 'openBox' | 'deadlineMs'> = {},
+  ) {
     super(name, options);
     for (const { version, stores, upgrade } of GARAGE_SCHEMA) {
       const declared = this.version(version).stores(stores);
       if (upgrade) declared.upgrade(upgrade);
     }
+    this.catalog = new CatalogStore({
+      ...catalogOptions,
+      baseName: name,
+      dexieOptions: options,
+      meta: {
+        get: async (key) => (await this.meta.get(key))?.value,
+        put: async (key, value) => {
+          await this.meta.put({ key, value });
+        },
+        delete: (key) => this.meta.delete(key),
+      },
+    });
   }
 }
 
 /**
  * The tables a collection change or a rebase reads and writes in its one transaction: the
- * catalogue (read), the user's rows and their summaries, the profile, the snapshot, the outbox
- * and the counters.
+ * user's rows and their summaries, the profile, the snapshot, the outbox and the counters (the
+ * catalogue is read from memory before the transaction starts).
  */
 export function collectionChangeTables(db: GarageDb) {
   return [
-    db.cars,
-    db.sets,
     db.ownedCars,
     db.ownedSets,
     db.ownedCarSummaries,

@@ -14,10 +14,11 @@ import {
   type Grade,
   type SetInstance,
 } from '../shared/collection/types';
-import { CATALOG_VERSION_KEY } from './catalog-store';
 import { readAllRows, rowsToCollection } from './collection-rows';
 import { deviceDb } from './device-db';
-import type { CarRow, GarageDb, ListName, OwnedCarRow, OwnedSetRow } from './garage-db';
+import { useDeviceCatalog } from './use-device-catalog';
+import type { GarageDb, ListName, OwnedCarRow, OwnedSetRow } from './garage-db';
+import type { CarRow } from './catalog-index';
 import { emptyTotals, type OwnedCarSummaryRow, type OwnedTotalsRow } from './owned-summaries';
 
 // ---- Catalogue summaries -----------------------------------------------------------------------
@@ -93,40 +94,33 @@ function unknownSet(id: string): SetSummary {
 }
 
 /**
- * Catalogue summaries are kept per database and catalogue version: a 10,000-car collection
- * reads its 10,000 catalogue rows once, not on every change. A new catalogue writes a new
- * version, which a live query reads, so the cache can never outlive the catalogue it came from.
+ * Summaries of catalogue cars, from the catalogue in memory; one summary per car is kept with
+ * the catalogue version it came from, so a 10,000-car collection builds them once, not on every
+ * change, and a new catalogue can never be shown through old summaries.
  */
-const WHOLE_CATALOGUE_READ = 1500;
-
-const summaryCaches = new WeakMap<GarageDb, { version: unknown; cars: Map<string, CarSummary> }>();
+const summaryCaches = new WeakMap<object, Map<string, CarSummary>>();
 
 export async function carSummaries(
   db: GarageDb,
   carIds: readonly string[],
 ): Promise<Map<string, CarSummary>> {
-  const version = (await db.meta.get(CATALOG_VERSION_KEY))?.value ?? null;
-  let cache = summaryCaches.get(db);
-  if (!cache || cache.version !== version) {
-    cache = { version, cars: new Map() };
-    summaryCaches.set(db, cache);
-  }
-  const known = cache.cars;
-  const missing = [...new Set(carIds.filter((id) => !known.has(id)))];
-  if (missing.length > WHOLE_CATALOGUE_READ) {
-    // One getAll of the whole catalogue beats thousands of single gets (a cold 10,000-car
-    // collection: ~0.6 s of bulkGet in Chromium); every car is kept for the next query.
-    for (const row of await db.cars.toArray()) {
-      if (!known.has(row.id)) known.set(row.id, carSummary(row));
-    }
-  } else if (missing.length > 0) {
-    const rows = await db.cars.bulkGet(missing);
-    rows.forEach((row) => {
-      if (row) known.set(row.id, carSummary(row));
-    });
+  const catalog = await db.catalog.current();
+  const key = catalog ?? db;
+  let known = summaryCaches.get(key);
+  if (!known) {
+    known = new Map();
+    summaryCaches.set(key, known);
   }
   const out = new Map<string, CarSummary>();
-  for (const id of carIds) out.set(id, known.get(id) ?? unknownCar(id));
+  for (const id of carIds) {
+    let summary = known.get(id);
+    if (!summary) {
+      const row = catalog?.car(id);
+      summary = row ? carSummary(row) : unknownCar(id);
+      if (row) known.set(id, summary);
+    }
+    out.set(id, summary);
+  }
   return out;
 }
 
@@ -134,12 +128,12 @@ async function setSummaries(
   db: GarageDb,
   setIds: readonly string[],
 ): Promise<Map<string, SetSummary>> {
-  const rows = await db.sets.bulkGet([...setIds]);
+  const catalog = await db.catalog.current();
   const out = new Map<string, SetSummary>();
-  setIds.forEach((id, index) => {
-    const row = rows[index];
+  for (const id of setIds) {
+    const row = catalog?.set(id);
     out.set(id, row ? setSummary(row) : unknownSet(id));
-  });
+  }
   return out;
 }
 
@@ -386,8 +380,8 @@ export async function loadSetProgress(
   const setIds = new Set<string>(setRows.map((row) => row.setId));
   for (const car of cars.values()) if (car.setId) setIds.add(car.setId);
   const instancesOf = new Map(setRows.map((row) => [row.setId, row.instances.length]));
-  const sets = (await db.sets.bulkGet([...setIds])).filter(
-    (set): set is CatalogSet => set !== undefined && set.carIds.length > 0,
+  const sets = ((await db.catalog.current())?.setsOf([...setIds]) ?? []).filter(
+    (set: CatalogSet) => set.carIds.length > 0,
   );
   const progress = sets.map((set): SetProgress => {
     const ownedCars = set.carIds.filter((id) => owned.has(id)).length;
@@ -835,19 +829,23 @@ export async function newCarDefaults(
 }
 
 // ---- Hooks ---------------------------------------------------------------------------------------
+// Each re-reads when the collector's rows change (live queries) or a new catalogue replaces the
+// one in memory (the `catalog` dependency).
 
 /** Every owned car; `enabled: false` reads nothing yet (the screen asks once it has painted). */
 export function useOwnedCars(userId: string | null, enabled = true): OwnedCarEntry[] | undefined {
+  const catalog = useDeviceCatalog();
   return useLiveQuery(
     async () => (!enabled ? undefined : userId ? loadOwnedCars(deviceDb, userId) : []),
-    [userId, enabled],
+    [userId, enabled, catalog],
   );
 }
 
 export function useOwnedSets(userId: string | null, enabled = true): OwnedSetEntry[] | undefined {
+  const catalog = useDeviceCatalog();
   return useLiveQuery(
     async () => (!enabled ? undefined : userId ? loadOwnedSets(deviceDb, userId) : []),
-    [userId, enabled],
+    [userId, enabled, catalog],
   );
 }
 
@@ -857,9 +855,10 @@ export function useRecentOwnedCars(
   limit: number,
   enabled = true,
 ): OwnedCarEntry[] | undefined {
+  const catalog = useDeviceCatalog();
   return useLiveQuery(
     async () => (!enabled ? undefined : userId ? loadRecentOwnedCars(deviceDb, userId, limit) : []),
-    [userId, limit, enabled],
+    [userId, limit, enabled, catalog],
   );
 }
 
@@ -877,18 +876,20 @@ export function useRecentInstances(userId: string | null): RecentInstance[] | un
 export function useSetProgress(
   userId: string | null,
 ): { complete: SetProgress[]; inProgress: SetProgress[] } | undefined {
+  const catalog = useDeviceCatalog();
   return useLiveQuery(
     async () => (userId ? loadSetProgress(deviceDb, userId) : { complete: [], inProgress: [] }),
-    [userId],
+    [userId, catalog],
   );
 }
 
 export function useTradeSell(
   userId: string | null,
 ): { cars: TradeCarEntry[]; sets: TradeSetEntry[] } | undefined {
+  const catalog = useDeviceCatalog();
   return useLiveQuery(
     async () => (userId ? loadTradeSell(deviceDb, userId) : { cars: [], sets: [] }),
-    [userId],
+    [userId, catalog],
   );
 }
 
@@ -896,15 +897,17 @@ export function useListEntries(
   userId: string | null,
   kind: ListKind,
 ): { cars: ListCarEntry[]; sets: ListSetEntry[] } | undefined {
+  const catalog = useDeviceCatalog();
   return useLiveQuery(
     async () => (userId ? loadListEntries(deviceDb, userId, kind) : { cars: [], sets: [] }),
-    [userId, kind],
+    [userId, kind, catalog],
   );
 }
 
 export function useCollectionStats(userId: string | null): CollectionStats | undefined {
+  const catalog = useDeviceCatalog();
   return useLiveQuery(
     async () => (userId ? loadCollectionStats(deviceDb, userId) : computeStats([], [])),
-    [userId],
+    [userId, catalog],
   );
 }

@@ -1,7 +1,9 @@
 // The signed-in user's collection as the screens read it: counts per car and set, and totals.
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CatalogSet } from '../shared/catalog/types';
+import { useMemo } from 'react';
 import { deviceDb } from './device-db';
+import { useDeviceCatalog } from './use-device-catalog';
 import type { ProfileRow } from './garage-db';
 
 /** How many instances of each car the user owns (0 when none). */
@@ -54,14 +56,13 @@ export function useProfile(userId: string | null): ProfileRow | undefined {
 
 /** Sets of several cars (five-packs and series sets), newest first. */
 export function useFeaturedSets(limit = 12): CatalogSet[] | undefined {
-  return useLiveQuery(
-    () =>
-      deviceDb.sets
-        .orderBy('year')
-        .reverse()
-        .filter((set) => set.carIds.length > 1)
-        .limit(limit)
-        .toArray(),
-    [limit],
-  );
+  const catalog = useDeviceCatalog();
+  return useMemo(() => {
+    if (catalog === undefined) return undefined;
+    const sets = (catalog?.sets ?? []).filter((set) => set.carIds.length > 1);
+    // Newest year first; within a year, by id from the end (the old year index, reversed).
+    return sets
+      .sort((a, b) => b.year - a.year || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+      .slice(0, limit);
+  }, [catalog, limit]);
 }

@@ -4,6 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { deviceDb } from './device-db';
 import type { SetAsideRow } from './garage-db';
 import { setAsideEntries } from './outbox-store';
+import { useDeviceCatalog } from './use-device-catalog';
 
 export interface SetAsideChange {
   row: SetAsideRow;
@@ -25,20 +26,17 @@ function changeSubject(args: unknown): { carId: string | null; setId: string | n
 }
 
 export function useSetAsideChanges(userId: string | null): SetAsideChange[] {
+  const catalog = useDeviceCatalog();
   return (
     useLiveQuery(async () => {
       if (!userId) return NONE;
       const rows = await setAsideEntries(deviceDb, userId);
-      return Promise.all(
-        rows.map(async (row) => {
-          const { carId, setId } = changeSubject(row.args);
-          const [car, set] = await Promise.all([
-            carId ? deviceDb.cars.get(carId) : undefined,
-            setId ? deviceDb.sets.get(setId) : undefined,
-          ]);
-          return { row, carName: car?.name ?? null, setName: set?.name ?? null };
-        }),
-      );
-    }, [userId]) ?? NONE
+      return rows.map((row) => {
+        const { carId, setId } = changeSubject(row.args);
+        const car = carId ? catalog?.car(carId) : undefined;
+        const set = setId ? catalog?.set(setId) : undefined;
+        return { row, carName: car?.name ?? null, setName: set?.name ?? null };
+      });
+    }, [userId, catalog]) ?? NONE
   );
 }

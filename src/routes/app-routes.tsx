@@ -15,6 +15,14 @@ const learn = () => import('../features/learn/learn-screens');
 const live = () => import('../features/live/live-screens');
 const premium = () => import('../features/premium/premium-screens');
 
+const QuickCheck = lazyScreen(() =>
+  import('../features/quick-check/quick-check-screen').then((m) => ({
+    default: m.QuickCheckScreen,
+  })),
+);
+const About = lazyScreen(() =>
+  import('../features/about/about-screen').then((m) => ({ default: m.AboutScreen })),
+);
 const Home = lazyScreen(() =>
   import('../features/home/home-screen').then((m) => ({ default: m.HomeScreen })),
 );
@@ -92,6 +100,9 @@ const publicRoutes: [string, React.ComponentType][] = [
   ['/exclusives/:categoryName', ExclusiveYears],
   ['/exclusives/:categoryName/:year', ExclusiveCars],
   ['/brands/:brand/:year?', Brand],
+  // "Do I have it?" at a fair table, and where the catalogue comes from.
+  ['/check', QuickCheck],
+  ['/about', About],
 ];
 
 /** Guarded routes: a signed-in collector with a username, with the bottom bar. */
@@ -125,6 +136,8 @@ const guardedRoutes: [string, React.ComponentType][] = [
 
 const allScreens = [
   Home,
+  QuickCheck,
+  About,
   MainlinesYears,
   MainlinesYear,
   FivePack,

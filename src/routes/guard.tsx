@@ -1,5 +1,5 @@
 // SPEC §2's guard: who may see a guarded route, and what they see while that is being found out.
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useAuth } from '../auth/use-auth';
 import { useProfile } from '../db/use-collection';
@@ -12,6 +12,34 @@ function Status({ text }: { text: string }) {
     <p className="screen-loading" role="status">
       {text}
     </p>
+  );
+}
+
+/** How long 'Authenticating...' or 'Loading Profile...' may show before a way out is offered. */
+export const GUARD_PATIENCE_MS = 6000;
+
+/** True once `waiting` has lasted `ms` without a break. */
+function useWaitedTooLong(waiting: boolean, ms: number): boolean {
+  // A new token for each stretch of waiting: a timer of an earlier stretch never counts.
+  const stretch = useMemo(() => (waiting ? {} : null), [waiting]);
+  const [expired, setExpired] = useState<object | null>(null);
+  useEffect(() => {
+    if (!stretch) return;
+    const timer = setTimeout(() => setExpired(stretch), ms);
+    return () => clearTimeout(timer);
+  }, [stretch, ms]);
+  return stretch !== null && expired === stretch;
+}
+
+/** A wait that has gone on too long, said plainly, with what the collector can do about it. */
+function TakingLong({ text, retry, action }: { text: string; retry: () => void; action: string }) {
+  return (
+    <div className="screen-loading screen-loading--stuck" role="alert">
+      <p>{text}</p>
+      <button type="button" className="primary" onClick={retry}>
+        {action}
+      </button>
+    </div>
   );
 }
 
@@ -61,15 +89,47 @@ export function Guard({ children }: { children: ReactNode }) {
     if (!userId) return;
     void refreshProfileOncePerSignIn(userId).then((ok) => setUnreachableFor(ok ? null : userId));
   }, [userId]);
+  const retryProfile = () => {
+    if (!userId) return;
+    setUnreachableFor(null);
+    profilePulls.delete(userId);
+    void refreshProfileOncePerSignIn(userId).then((ok) => setUnreachableFor(ok ? null : userId));
+  };
+  const authSlow = useWaitedTooLong(!auth.ready, GUARD_PATIENCE_MS);
+  const profileSlow = useWaitedTooLong(
+    auth.ready && !!auth.user && profile === undefined && !profileUnreachable,
+    GUARD_PATIENCE_MS,
+  );
 
-  if (!auth.ready) return <Status text="Authenticating..." />;
+  if (!auth.ready) {
+    return authSlow ? (
+      <TakingLong
+        text="Signing in is taking longer than it should. Your collection is safe on this device."
+        action="Try again"
+        retry={() => window.location.reload()}
+      />
+    ) : (
+      <Status text="Authenticating..." />
+    );
+  }
   if (!auth.user) return <Redirect to={signupPathFor(location, search)} replace />;
   if (new URLSearchParams(search).has('session_id')) return <FinalizingSubscription />;
   if (profile === undefined) {
-    return profileUnreachable ? (
-      <p className="screen-loading" role="alert">
-        Connect to the internet once to load your profile.
-      </p>
+    if (profileUnreachable) {
+      return (
+        <TakingLong
+          text="Connect to the internet once to load your profile."
+          action="Try again"
+          retry={retryProfile}
+        />
+      );
+    }
+    return profileSlow ? (
+      <TakingLong
+        text="Your profile is taking longer than usual to load."
+        action="Try again"
+        retry={retryProfile}
+      />
     ) : (
       <Status text="Loading Profile..." />
     );

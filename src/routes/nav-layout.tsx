@@ -1,4 +1,5 @@
-// The bottom navigation bar (SPEC §2, UI.md): Home, Community, Trade, My Collection.
+// The bottom navigation bar (SPEC §2, UI.md): Home, Community, Trade, My Collection, and the
+// quick check's button above it, one tap from every screen.
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import './nav-layout.css';
@@ -50,6 +51,14 @@ export function NavLayout({ children }: { children: ReactNode }) {
           );
         })}
       </nav>
+      {location !== '/check' && (
+        <Link href="/check" className="quick-check-fab" aria-label="Quick check: do I have it?">
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M10 3a7 7 0 0 1 5.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1 1 10 3zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10zm-.9 7.6L6.8 10.3l1.1-1.1 1.2 1.2 3-3 1.1 1.1z" />
+          </svg>
+          <span>Check</span>
+        </Link>
+      )}
     </div>
   );
 }

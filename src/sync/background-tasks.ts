@@ -3,9 +3,12 @@
 import { firebaseAuth } from '../auth/firebase-auth';
 import { storedClientConfig } from '../auth/client-config';
 import { deviceDb } from '../db/device-db';
+import { withDeadline } from '../db/deadline';
 import { writeSyncRecord } from '../db/sync-record';
+import { boundedIdentity, boundedOutbox, REBASE_DEADLINE_MS } from './bounded-ports';
+import { withOutboxLock } from './outbox-lock';
 import { createApiClient } from './api-client';
-import { refreshCatalog } from './catalog-sync';
+import { refetchCatalogWhenLost, refreshCatalog } from './catalog-sync';
 import { dexieOutboxPort, firebaseIdentityPort, httpServerPort } from './outbox-ports';
 import { pullSnapshotFor } from './snapshot-pull';
 import { createReplayer, type IdentityPort, type Replayer } from './replayer';
@@ -20,14 +23,18 @@ export type ReplayTrigger =
   | 'visible'
   | 'change'
   /** The collector pressed 'Sync now'. */
-  | 'manual';
+  | 'manual'
+  /** A back-off retry came due (the page's timer, or the replayer's own). */
+  | 'retry'
+  /** The page's last-resort timer found changes waiting with no run for a while. */
+  | 'timer'
+  /** A collector signed in: their own queue goes at once. */
+  | 'sign-in'
+  /** The service worker started (woken by anything): it sends what waits. */
+  | 'worker-start';
 
 const api = createApiClient();
-/** One replayer at a time across tabs and the worker (DESIGN.md: the `outbox` Web Lock). */
-export const withOutboxLock = <T>(fn: () => Promise<T>): Promise<T> =>
-  typeof navigator !== 'undefined' && navigator.locks
-    ? (navigator.locks.request('outbox', fn) as unknown as Promise<T>)
-    : fn();
+refetchCatalogWhenLost(deviceDb, api);
 
 interface SyncContext {
   replayer: Replayer;
@@ -37,16 +44,20 @@ let context: SyncContext | null = null;
 
 /** Pulls the server's snapshot and rebases the pending changes on it (caller holds the lock). */
 const pullSnapshot = (identity: IdentityPort, userId: string) =>
-  pullSnapshotFor(deviceDb, api, identity, userId);
+  withDeadline(
+    pullSnapshotFor(deviceDb, api, identity, userId),
+    REBASE_DEADLINE_MS,
+    'pulling the snapshot',
+  );
 
 /** One replayer per context, made once the sign-in config is on the device. */
 async function syncContext(): Promise<SyncContext | null> {
   if (context) return context;
   const config = await storedClientConfig(deviceDb);
   if (!config) return null;
-  const identity = firebaseIdentityPort(firebaseAuth(config));
+  const identity = boundedIdentity(firebaseIdentityPort(firebaseAuth(config)));
   const replayer = createReplayer({
-    outbox: dexieOutboxPort(deviceDb),
+    outbox: boundedOutbox(dexieOutboxPort(deviceDb)),
     identity,
     server: httpServerPort(api),
     refreshFromServer: (userId) => pullSnapshot(identity, userId),
@@ -69,6 +80,9 @@ async function syncContext(): Promise<SyncContext | null> {
 
 /** Replays the signed-in user's pending outbox entries, in order, under the `outbox` Web Lock. */
 export async function runReplay(trigger: ReplayTrigger): Promise<void> {
+  // A worker woken for anything else starts sign-in and sync machinery only when there is
+  // something to send.
+  if (trigger === 'worker-start' && (await deviceDb.outbox.count()) === 0) return;
   const current = await syncContext();
   await current?.replayer.replay(trigger);
 }

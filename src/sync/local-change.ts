@@ -2,7 +2,7 @@
 // entry appended, in one Dexie transaction, so there is never one without the other.
 import { AppError } from '../errors/app-error';
 import { collectionChangeTables, type GarageDb, type OutboxRow } from '../db/garage-db';
-import { loadCatalogLookup } from '../db/catalog-lookup';
+import { lookupOf } from '../db/catalog-lookup';
 import {
   preferencesOf,
   readRowsFor,
@@ -62,8 +62,11 @@ export async function applyLocalChange(
   const mutation = prepareChange(name, args, clock);
   const refs = mutationReferences(mutation);
   const now = clock.now();
+  // From memory, before the transaction: the catalogue is another database and never shares a
+  // transaction with the collection and the outbox.
+  const deviceCatalog = await db.catalog.current();
+  const catalog = lookupOf(deviceCatalog);
   return db.transaction('rw', collectionChangeTables(db), async () => {
-    const catalog = await loadCatalogLookup(db, refs.carIds, refs.setIds);
     const [rows, profile, counters] = await Promise.all([
       readRowsFor(db, userId, refs, catalog),
       db.profiles.get(userId),
@@ -78,7 +81,7 @@ export async function applyLocalChange(
       after = applyMutation(before, mutation, { now, catalog });
     } catch (error) {
       if (error instanceof RuleError) {
-        const code = (await db.cars.count()) === 0 ? 'catalog-missing' : 'change-refused';
+        const code = deviceCatalog ? 'change-refused' : 'catalog-missing';
         throw new AppError(code, error.message, error.status);
       }
       throw error;

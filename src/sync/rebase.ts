@@ -1,6 +1,7 @@
 // The rebase: local copy = the server's snapshot + this device's unsent changes (waiting or set
 // aside) re-applied in order with the same rules. Run after a batch is confirmed and whenever one is rejected.
 import { loadCatalogLookup } from '../db/catalog-lookup';
+import type { CatalogLookup } from '../shared/collection/rules';
 import { replaceAllRows } from '../db/collection-rows';
 import { readCounters, writeCounters } from '../db/device-counters';
 import { collectionChangeTables, type GarageDb, type ProfileRow } from '../db/garage-db';
@@ -8,7 +9,6 @@ import { unsentEntries } from '../db/outbox-store';
 import { emptyProfile, profileRowFromServer } from '../db/profile-rows';
 import {
   applyMutation,
-  mutationReferences,
   parseMutation,
   RuleError,
   type ParsedMutation,
@@ -37,6 +37,8 @@ export async function rebaseOnSnapshot(
   snapshot: ServerSnapshot,
   pulledAt = new Date().toISOString(),
 ): Promise<void> {
+  // From memory, before the transaction: the catalogue never shares one with the collection.
+  const catalog = await loadCatalogLookup(db);
   await db.transaction('rw', collectionChangeTables(db), async () => {
     const server = snapshot.profile ? profileRowFromServer(userId, snapshot.profile) : null;
     const local = (await db.profiles.get(userId)) ?? emptyProfile(userId);
@@ -48,7 +50,7 @@ export async function rebaseOnSnapshot(
       },
     };
     await db.snapshots.put({ userId, state: base, pulledAt });
-    await reapplyUnsent(db, userId, base, server ?? local);
+    await reapplyUnsent(db, userId, base, server ?? local, catalog);
   });
 }
 
@@ -57,11 +59,12 @@ export async function rebaseOnSnapshot(
  * discards a change, the screen forgets it.
  */
 export async function rebaseOnStoredSnapshot(db: GarageDb, userId: string): Promise<void> {
+  const catalog = await loadCatalogLookup(db);
   await db.transaction('rw', collectionChangeTables(db), async () => {
     const stored = await db.snapshots.get(userId);
     const profile = (await db.profiles.get(userId)) ?? emptyProfile(userId);
     // Never pulled: everything on screen came from the changes on the device.
-    await reapplyUnsent(db, userId, stored?.state ?? emptyUserState(), profile);
+    await reapplyUnsent(db, userId, stored?.state ?? emptyUserState(), profile, catalog);
   });
 }
 
@@ -71,18 +74,13 @@ async function reapplyUnsent(
   userId: string,
   base: UserState,
   profile: ProfileRow,
+  catalog: CatalogLookup,
 ): Promise<void> {
   const pending: { mutation: ParsedMutation; createdAt: string }[] = [];
   for (const entry of await unsentEntries(db, userId)) {
     const parsed = parseMutation(entry.name, entry.args);
     if (parsed.ok) pending.push({ mutation: parsed.mutation, createdAt: entry.createdAt });
   }
-  const refs = pending.map(({ mutation }) => mutationReferences(mutation));
-  const catalog = await loadCatalogLookup(
-    db,
-    refs.flatMap((r) => r.carIds),
-    refs.flatMap((r) => r.setIds),
-  );
   let state = base;
   for (const { mutation, createdAt } of pending) {
     try {

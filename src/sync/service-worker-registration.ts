@@ -1,5 +1,6 @@
 // Registers /sw.js and owns the page's side of the update flow: 'update ready' and applying it.
 /// <reference types="vite/client" />
+import { largeWritesSettled } from '../db/large-writes';
 
 type Listener = () => void;
 
@@ -46,7 +47,9 @@ const UPDATE_FALLBACK_MS = 4000;
 function reload(): void {
   if (reloading) return;
   reloading = true;
-  window.location.reload();
+  // Never in the middle of a large IndexedDB write: WebKit can freeze the origin's later
+  // transactions when a page navigates during one.
+  void largeWritesSettled().then(() => window.location.reload());
 }
 
 function watchInstalling(registration: ServiceWorkerRegistration): void {

@@ -2,7 +2,7 @@
 // place in the queue) or give it up (gone from the device, and from the screen by a local rebase).
 import { deviceDb } from '../db/device-db';
 import { discardSetAside, retrySetAside } from '../db/outbox-store';
-import { withOutboxLock } from './background-tasks';
+import { withOutboxLock } from './outbox-lock';
 import { requestReplay } from './page-sync';
 import { rebaseOnStoredSnapshot } from './rebase';
 

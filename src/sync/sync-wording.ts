@@ -67,7 +67,8 @@ export function describeSync(facts: SyncFacts, now: number = Date.now()): SyncWo
       detail: `${lastSync}. Changes go out when you are back online.`,
     };
   }
-  if (facts.syncing && waiting > 0) return { tone: 'syncing', text: 'Syncing…', detail: lastSync };
+  // A retry after a failed attempt is still "can't reach" until our API answers: 'Syncing…'
+  // would hide, for the whole of a slow retry, that the network is not letting changes through.
   if (facts.reachable === false && waiting > 0) {
     return {
       tone: 'unreachable',
@@ -75,6 +76,7 @@ export function describeSync(facts: SyncFacts, now: number = Date.now()): SyncWo
       detail: `${lastSync}. The network answers, but not our server (a Wi-Fi login page?). Changes stay on this device and go out once it is reachable.`,
     };
   }
+  if (facts.syncing && waiting > 0) return { tone: 'syncing', text: 'Syncing…', detail: lastSync };
   if (waiting === 0) {
     return {
       tone: 'stuck',

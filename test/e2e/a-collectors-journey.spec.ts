@@ -4,6 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppUnderTest, type AppUnderTest } from '../fixtures/app-under-test';
+import { CUT_OFF } from '../fixtures/sync-pill';
 
 const WAIT = { timeout: 20_000, interval: 100 };
 const PASSWORD = 'garage-secret-1';
@@ -146,7 +147,7 @@ describe("a collector's journey", () => {
         .toBe(true);
       await context.setOffline(true);
       const { carId, setId } = await collectorsJourney(page);
-      await expect.poll(() => page.locator('.sync-pill').textContent(), WAIT).toMatch(/^Offline/);
+      await expect.poll(() => page.locator('.sync-pill').textContent(), WAIT).toMatch(CUT_OFF);
 
       await context.setOffline(false);
       await expect

@@ -6,7 +6,6 @@ import { deviceDb } from '../../../src/db/device-db';
 import type { OwnedCarRow } from '../../../src/db/garage-db';
 import { readCounters, writeCounters } from '../../../src/db/device-counters';
 import { emptyProfile } from '../../../src/db/profile-rows';
-import { searchCatalog } from '../../../src/db/use-catalog-search';
 import { useOwnedCarCounts } from '../../../src/db/use-collection';
 import { createApiClient } from '../../../src/sync/api-client';
 import { refreshCatalog } from '../../../src/sync/catalog-sync';
@@ -133,15 +132,15 @@ const api: SyncBenchApi = {
       ms,
       headersMs: marks.headers - start,
       parsedMs: marks.parsed - start,
-      cars: await db.cars.count(),
-      sets: await db.sets.count(),
+      cars: (await db.catalog.current())?.cars.length ?? 0,
+      sets: (await db.catalog.current())?.sets.length ?? 0,
       transferBytes: entry?.transferSize ?? 0,
     };
   },
 
   async seedCollection(userId, size) {
     const start = performance.now();
-    const carIds = (await db.cars.toCollection().primaryKeys()).slice(0, size);
+    const carIds = ((await db.catalog.current())?.cars ?? []).slice(0, size).map((car) => car.id);
     await db.transaction('rw', [db.ownedCars, db.profiles, db.meta], async () => {
       const rows: OwnedCarRow[] = carIds.map((carId, i) => {
         const instanceId = `seed-${i}`;
@@ -182,14 +181,16 @@ const api: SyncBenchApi = {
   },
 
   async measureSearch(queries) {
-    // A first search pays for code loading and the index's first pages; typing starts later.
-    await searchCatalog(db, 'warm');
+    // The catalogue in memory with its word index, as the search screen has it once opened.
+    const catalog = await db.catalog.current();
+    if (!catalog) throw new Error('no catalogue on the bench device');
+    catalog.search('warm');
     const samples: SearchSample[] = [];
     for (const query of queries) {
       for (let k = 1; k <= query.length; k++) {
         const prefix = query.slice(0, k);
         const start = performance.now();
-        const rows = await searchCatalog(db, prefix);
+        const rows = catalog.search(prefix);
         samples.push({ query, prefix, ms: performance.now() - start, results: rows.length });
       }
     }

@@ -10,6 +10,7 @@ import {
 } from 'firebase/auth';
 import { startAuth } from '../../auth/auth-state';
 import { ensureGoogleUsername, usesRedirect } from '../../auth/google';
+import { largeWritesSettled } from '../../db/large-writes';
 import { refreshProfile } from '../../sync/profile-refresh';
 
 /** Set before leaving for Google's page: where to go when the redirect comes back. */
@@ -52,6 +53,9 @@ export async function startGoogleSignIn(next: string): Promise<'signed-in'> {
   const auth = await requireAuth();
   if (usesRedirect(navigator.userAgent)) {
     sessionStorage.setItem(PENDING_REDIRECT_KEY, next);
+    // Leaving the page in the middle of a large IndexedDB write can freeze the origin's later
+    // transactions on WebKit (iPhone: always a redirect), so a catalogue write finishes first.
+    await largeWritesSettled();
     await signInWithRedirect(auth, googleProvider(), browserPopupRedirectResolver);
     return new Promise<never>(() => {});
   }

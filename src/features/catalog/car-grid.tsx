@@ -3,8 +3,9 @@
 // reads only its own cars' marks (owned, favourite, wishlist) from the device.
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { CarRow } from '../../db/garage-db';
-import { useCarMarks, type CarGroup } from '../../db/use-catalog-browse';
+import type { CarRow } from '../../db/catalog-index';
+import { useCarMarks } from '../../db/use-catalog-browse';
+import type { CarGroup } from '../../db/catalog-listing';
 import { CarTile } from './car-tile';
 import { addCar, toggleFavorite, toggleWishlist } from './catalog-actions';
 

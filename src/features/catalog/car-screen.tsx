@@ -3,14 +3,10 @@
 // fallbacks, the collector's copies as editable rows, and trade / sale quantities.
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
-import type { CarRow } from '../../db/garage-db';
-import {
-  decodeParam,
-  ownershipAnswer,
-  useCarWithSet,
-  useOwnedCarState,
-  type OwnedCarState,
-} from '../../db/use-catalog-browse';
+import type { CarRow } from '../../db/catalog-index';
+import { useCarWithSet, useOwnedCarState } from '../../db/use-catalog-browse';
+import { decodeParam } from './route-params';
+import { ownershipAnswer, type OwnedCarState } from '../../db/collector-marks';
 import type { CatalogSet } from '../../shared/catalog/types';
 import {
   CONDITIONS,

@@ -3,7 +3,7 @@
 // readers) top-right, the TH/STH mark top-left, heart and star toggles under the thumb.
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { CarRow } from '../../db/garage-db';
+import type { CarRow } from '../../db/catalog-index';
 import type { CatalogCar } from '../../shared/catalog/types';
 import { carLink } from './links';
 import './car-tile.css';

@@ -1,12 +1,13 @@
-// The first catalogue download's progress bar ('Downloading catalogue · 4,210 / 11,948').
-import { useLiveQuery } from 'dexie-react-hooks';
-import { deviceDb } from '../../db/device-db';
+// The first catalogue download's progress ('Downloading catalogue · 4,210 / 11,948'), or why the
+// catalogue is not on this device yet.
+import { useDeviceCatalog } from '../../db/use-device-catalog';
 import { useCatalogDownload } from '../../sync/catalog-download';
 
 export function CatalogProgress() {
   const download = useCatalogDownload();
-  const cars = useLiveQuery(() => deviceDb.cars.count(), []);
-  if (download.phase === 'downloading') {
+  const catalog = useDeviceCatalog();
+  const cars = catalog === undefined ? undefined : (catalog?.cars.length ?? 0);
+  if (download.phase === 'downloading' && !catalog) {
     const { stored, total } = download;
     return (
       <div className="card progress" role="status">

@@ -4,12 +4,8 @@
 // filter.
 import { useDeferredValue, useMemo } from 'react';
 import { Link, useParams } from 'wouter';
-import type { CarRow } from '../../db/garage-db';
+import type { CarRow } from '../../db/catalog-index';
 import {
-  brandFromParam,
-  decodeParam,
-  groupBySeries,
-  narrowCars,
   useBrandYearCars,
   useCarMarks,
   useExclusiveCars,
@@ -18,10 +14,11 @@ import {
   useFivePacksOfYear,
   useSeriesIndex,
   useYearCounts,
-  yearFromParam,
-  type CarGroup,
 } from '../../db/use-catalog-browse';
+import { brandFromParam, decodeParam, yearFromParam } from './route-params';
+import { groupBySeries, narrowCars, type CarGroup } from '../../db/catalog-listing';
 import type { CatalogSet } from '../../shared/catalog/types';
+import { useDeviceCatalog } from '../../db/use-device-catalog';
 import { CarGrid } from './car-grid';
 import {
   BrowseLinks,
@@ -108,7 +105,11 @@ function CarListBody({
   const userId = useUserId();
   const ready = useCatalogReady();
   const deferred = useDeferredValue(narrow);
-  const shown = useMemo(() => (cars ? narrowCars(cars, deferred) : undefined), [cars, deferred]);
+  const catalog = useDeviceCatalog();
+  const shown = useMemo(
+    () => (cars && catalog ? narrowCars(catalog, cars, deferred) : undefined),
+    [catalog, cars, deferred],
+  );
   const groups: CarGroup[] = useMemo(() => {
     if (!shown) return [];
     return grouped ? groupBySeries(shown) : [{ title: label, cars: shown }];

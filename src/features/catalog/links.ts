@@ -1,5 +1,5 @@
 // Where catalogue things live (SPEC §2): set links, series, exclusives, brands and cars.
-import { nameSlug } from '../../db/use-catalog-browse';
+import { nameSlug } from '../../shared/catalog/names';
 import { FIVE_PACK_SERIES, type CatalogCar, type CatalogSet } from '../../shared/catalog/types';
 
 const segment = (value: string | number) => encodeURIComponent(String(value));

@@ -4,16 +4,15 @@
 // network.
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'wouter';
-import type { CarRow } from '../../db/garage-db';
+import type { CarRow } from '../../db/catalog-index';
+import { useFilterOptions, useFilteredCatalog } from '../../db/use-catalog-browse';
 import {
   OWNERSHIP_FILTERS,
-  brandFromParam,
-  useFilterOptions,
-  useFilteredCatalog,
-  type CarGroup,
   type CatalogFilters,
   type OwnershipFilter,
-} from '../../db/use-catalog-browse';
+} from '../../db/collector-marks';
+import { brandFromParam } from './route-params';
+import type { CarGroup } from '../../db/catalog-listing';
 import { useCatalogSearch } from '../../db/use-catalog-search';
 import { BRANDS, HUNT_TYPES, type HuntType } from '../../shared/catalog/types';
 import { CONDITIONS, type Condition } from '../../shared/collection/types';

@@ -219,9 +219,11 @@ export function Stepper({
 export function SyncLine({ userId }: { userId: string | null }) {
   const { tone, text, detail } = describeSync(useSyncStatus(userId));
   return (
-    <span className={`cl-sync cl-sync--${tone}`} data-testid="collection-sync">
-      <span className="cl-sync__dot" aria-hidden="true" />
-      {text}
+    <span className="cl-sync-line">
+      <span className={`cl-sync cl-sync--${tone}`} data-testid="collection-sync">
+        <span className="cl-sync__dot" aria-hidden="true" />
+        {text}
+      </span>
       {detail && tone !== 'synced' && <span className="cl-sync__detail">{detail}</span>}
     </span>
   );

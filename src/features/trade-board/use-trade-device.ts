@@ -4,6 +4,7 @@
 import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { deviceDb } from '../../db/device-db';
+import { useDeviceCatalog } from '../../db/use-device-catalog';
 import { usePendingChanges } from '../../db/use-pending-changes';
 import type { CarInstance, SetInstance } from '../../shared/collection/types';
 import {
@@ -23,43 +24,39 @@ export function useTradeItems(
   refs: readonly { kind: ItemKind; id: string }[],
 ): Map<string, TradeItem> {
   const key = refs.map((ref) => itemKey(ref.kind, ref.id)).join('|');
-  return (
-    useLiveQuery(async () => {
-      const items = new Map<string, TradeItem>();
-      const carIds = [...new Set(refs.filter((r) => r.kind === 'car').map((r) => r.id))];
-      const setIds = [...new Set(refs.filter((r) => r.kind === 'set').map((r) => r.id))];
-      const [cars, sets] = await Promise.all([
-        deviceDb.cars.bulkGet(carIds),
-        deviceDb.sets.bulkGet(setIds),
-      ]);
-      for (const car of cars) {
-        if (!car) continue;
-        items.set(itemKey('car', car.id), {
-          name: car.name,
-          image: car.image,
-          brand: car.brand,
-          year: car.year,
-          series: car.series,
-          seriesNumber: car.seriesNumber,
-          huntType: car.huntType,
-        });
-      }
-      for (const set of sets) {
-        if (!set) continue;
-        items.set(itemKey('set', set.id), {
-          name: set.name,
-          image: null,
-          brand: set.brand,
-          year: set.year,
-          series: set.series,
-          seriesNumber: null,
-          huntType: null,
-        });
-      }
-      return items;
-      // The refs' content, not the array's identity, decides when to read again.
-    }, [key]) ?? new Map<string, TradeItem>()
-  );
+  const catalog = useDeviceCatalog();
+  return useMemo(() => {
+    const items = new Map<string, TradeItem>();
+    const carIds = [...new Set(refs.filter((r) => r.kind === 'car').map((r) => r.id))];
+    const setIds = [...new Set(refs.filter((r) => r.kind === 'set').map((r) => r.id))];
+    const cars = catalog?.carsOf(carIds) ?? [];
+    const sets = catalog?.setsOf(setIds) ?? [];
+    for (const car of cars) {
+      items.set(itemKey('car', car.id), {
+        name: car.name,
+        image: car.image,
+        brand: car.brand,
+        year: car.year,
+        series: car.series,
+        seriesNumber: car.seriesNumber,
+        huntType: car.huntType,
+      });
+    }
+    for (const set of sets) {
+      items.set(itemKey('set', set.id), {
+        name: set.name,
+        image: null,
+        brand: set.brand,
+        year: set.year,
+        series: set.series,
+        seriesNumber: null,
+        huntType: null,
+      });
+    }
+    return items;
+    // The refs' content, not the array's identity, decides when to look again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `refs`
+  }, [catalog, key]);
 }
 
 export function tradeItemOf(items: Map<string, TradeItem>, kind: ItemKind, id: string): TradeItem {

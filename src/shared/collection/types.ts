@@ -46,6 +46,10 @@ export interface OwnedSet {
 export interface ListItem {
   id: string;
   addedAt: string;
+  /** Wishlist only: the most the collector means to pay, in their currency (absent: not said). */
+  maxPrice?: number | null;
+  /** Wishlist only: a note to themselves ('only carded', 'the blue one'). */
+  note?: string;
 }
 
 export interface TradeSellCar {

@@ -1,34 +1,37 @@
 // Catalogue browsing on the device: the pure query functions behind the year lists, a year's
 // cars, series and sets, exclusives, brands, the car page, the collector's marks and /filter.
 import { describe, expect, it } from 'vitest';
-import { storeCatalog } from '../../../src/db/catalog-store';
+import type { CatalogIndex } from '../../../src/db/catalog-index';
 import type { GarageDb } from '../../../src/db/garage-db';
 import {
   brandFromParam,
-  brandYearCars,
-  carMarks,
-  carWithSet,
   decodeParam,
+  yearFromParam,
+} from '../../../src/features/catalog/route-params';
+import {
+  brandYearCars,
+  carWithSet,
   exclusiveCars,
   exclusiveCategories,
   exclusiveYears,
-  filterCatalog,
   filterOptions,
   fivePacksOfYear,
-  groupBySeries,
   mainlineCars,
-  nameSlug,
-  narrowCars,
+  seriesIndex,
+  setWithCars,
+  yearCounts,
+} from '../../../src/db/catalog-queries';
+import {
+  carMarks,
+  filterCatalog,
   NO_FILTERS,
   ownedCarState,
   ownedSetState,
   ownershipAnswer,
-  seriesIndex,
   setsProgress,
-  setWithCars,
-  yearCounts,
-  yearFromParam,
-} from '../../../src/db/use-catalog-browse';
+} from '../../../src/db/collector-marks';
+import { groupBySeries, narrowCars } from '../../../src/db/catalog-listing';
+import { nameSlug } from '../../../src/shared/catalog/names';
 import { setLink } from '../../../src/features/catalog/links';
 import type { CatalogCar, CatalogSet } from '../../../src/shared/catalog/types';
 import { applyLocalChange } from '../../../src/sync/local-change';
@@ -133,8 +136,15 @@ const USER = 'collector-1';
 
 async function device(): Promise<GarageDb> {
   const db = await openTestDevice();
-  await storeCatalog(db, { version: 'browse-v1', cars: CARS, sets: SETS });
+  await db.catalog.replace({ version: 'browse-v1', cars: CARS, sets: SETS });
   return db;
+}
+
+/** The device's catalogue in memory, as the screens read it. */
+async function catalogOf(db: GarageDb): Promise<CatalogIndex> {
+  const catalog = await db.catalog.current();
+  if (!catalog) throw new Error('the test device has no catalogue');
+  return catalog;
 }
 
 const ids = (cars: { id: string }[]) => cars.map((c) => c.id);
@@ -168,7 +178,7 @@ describe('names in URLs', () => {
 describe('year lists', () => {
   it('lists Hot Wheels mainline years newest first with their counts', async () => {
     const db = await device();
-    expect(await yearCounts(db, 'Hot Wheels', 'Mainline')).toEqual([
+    expect(await yearCounts(await catalogOf(db), 'Hot Wheels', 'Mainline')).toEqual([
       { year: 2024, count: 5 },
       { year: 2023, count: 3 },
     ]);
@@ -176,13 +186,13 @@ describe('year lists', () => {
 
   it('lists every year of a brand, all types together', async () => {
     const db = await device();
-    expect(await yearCounts(db, 'Hot Wheels')).toEqual([
+    expect(await yearCounts(await catalogOf(db), 'Hot Wheels')).toEqual([
       { year: 2024, count: 10 },
       { year: 2023, count: 3 },
       { year: 2022, count: 1 },
       { year: 2021, count: 1 },
     ]);
-    expect(await yearCounts(db, 'Matchbox')).toEqual([
+    expect(await yearCounts(await catalogOf(db), 'Matchbox')).toEqual([
       { year: 2023, count: 1 },
       { year: 2021, count: 1 },
     ]);
@@ -190,32 +200,35 @@ describe('year lists', () => {
 
   it('sees a new catalogue version, not the counts it kept for the old one', async () => {
     const db = await device();
-    expect(await yearCounts(db, 'Matchbox')).toHaveLength(2);
-    await storeCatalog(db, {
+    expect(await yearCounts(await catalogOf(db), 'Matchbox')).toHaveLength(2);
+    await db.catalog.replace({
       version: 'browse-v2',
       cars: [...CARS, car('mb-2025-m1', { brand: 'Matchbox', year: 2025 })],
       sets: SETS,
     });
-    expect((await yearCounts(db, 'Matchbox'))[0]).toEqual({ year: 2025, count: 1 });
+    expect((await yearCounts(await catalogOf(db), 'Matchbox'))[0]).toEqual({
+      year: 2025,
+      count: 1,
+    });
   });
 });
 
 describe('a year of cars', () => {
   it("lists a year's mainlines in collector-number order, without five-packs or premiums", async () => {
     const db = await device();
-    expect(ids(await mainlineCars(db, 2024))).toEqual([
+    expect(ids(await mainlineCars(await catalogOf(db), 2024))).toEqual([
       'hw-2024-dg2',
       'hw-2024-ex1',
       'hw-2024-dg1',
       'hw-2024-ex2',
       'hw-2024-dg3',
     ]);
-    expect(await mainlineCars(db, 1999)).toEqual([]);
+    expect(await mainlineCars(await catalogOf(db), 1999)).toEqual([]);
   });
 
   it('groups under series headers in the order the year starts them, by position inside', async () => {
     const db = await device();
-    const groups = groupBySeries(await mainlineCars(db, 2024));
+    const groups = groupBySeries(await mainlineCars(await catalogOf(db), 2024));
     expect(groups.map((g) => [g.title, ids(g.cars)])).toEqual([
       ['HW Dream Garage', ['hw-2024-dg1', 'hw-2024-dg2', 'hw-2024-dg3']],
       ['HW Exotics', ['hw-2024-ex1', 'hw-2024-ex2']],
@@ -224,29 +237,29 @@ describe('a year of cars', () => {
 
   it('lists every car of a brand in a year', async () => {
     const db = await device();
-    expect(ids(await brandYearCars(db, 'Matchbox', 2023))).toEqual(['mb-2023-m1']);
-    expect(await brandYearCars(db, 'Hot Wheels', 2024)).toHaveLength(10);
+    expect(ids(await brandYearCars(await catalogOf(db), 'Matchbox', 2023))).toEqual(['mb-2023-m1']);
+    expect(await brandYearCars(await catalogOf(db), 'Hot Wheels', 2024)).toHaveLength(10);
   });
 
   it("lists a year's five-packs", async () => {
     const db = await device();
-    expect(ids(await fivePacksOfYear(db, 2024))).toEqual(['hw-5p-2024-flames']);
-    expect(await fivePacksOfYear(db, 2023)).toEqual([]);
+    expect(ids(await fivePacksOfYear(await catalogOf(db), 2024))).toEqual(['hw-5p-2024-flames']);
+    expect(await fivePacksOfYear(await catalogOf(db), 2023)).toEqual([]);
   });
 
   it('narrows a list by word prefixes of name, toy number, series and colour', async () => {
     const db = await device();
-    const cars = await mainlineCars(db, 2024);
-    expect(ids(narrowCars(cars, 'twin'))).toEqual(['hw-2024-dg1']);
-    expect(ids(narrowCars(cars, 'exotics mc'))).toEqual(['hw-2024-ex2']);
-    expect(narrowCars(cars, '')).toHaveLength(5);
+    const cars = await mainlineCars(await catalogOf(db), 2024);
+    expect(ids(narrowCars(await catalogOf(db), cars, 'twin'))).toEqual(['hw-2024-dg1']);
+    expect(ids(narrowCars(await catalogOf(db), cars, 'exotics mc'))).toEqual(['hw-2024-ex2']);
+    expect(narrowCars(await catalogOf(db), cars, '')).toHaveLength(5);
   });
 });
 
 describe('exclusives', () => {
   it('lists the retailer categories with their counts and years', async () => {
     const db = await device();
-    expect(await exclusiveCategories(db)).toEqual([
+    expect(await exclusiveCategories(await catalogOf(db))).toEqual([
       {
         name: 'Kroger Exclusive',
         slug: 'kroger-exclusive',
@@ -266,15 +279,15 @@ describe('exclusives', () => {
 
   it('finds a category by its slug, its years and a year of its cars', async () => {
     const db = await device();
-    expect(await exclusiveYears(db, 'target-red-edition')).toEqual({
+    expect(await exclusiveYears(await catalogOf(db), 'target-red-edition')).toEqual({
       name: 'Target Red Edition',
       years: [
         { year: 2024, count: 1 },
         { year: 2022, count: 1 },
       ],
     });
-    expect(await exclusiveYears(db, 'nowhere')).toBeNull();
-    const { name, cars } = await exclusiveCars(db, 'target-red-edition', 2024);
+    expect(await exclusiveYears(await catalogOf(db), 'nowhere')).toBeNull();
+    const { name, cars } = await exclusiveCars(await catalogOf(db), 'target-red-edition', 2024);
     expect(name).toBe('Target Red Edition');
     expect(ids(cars)).toEqual(['hw-2024-tg1']);
   });
@@ -283,7 +296,7 @@ describe('exclusives', () => {
 describe('series and sets', () => {
   it("finds a series' sets by slug, newest first", async () => {
     const db = await device();
-    const index = await seriesIndex(db, 'hw-dream-garage');
+    const index = await seriesIndex(await catalogOf(db), 'hw-dream-garage');
     expect(index.series).toBe('HW Dream Garage');
     expect(ids(index.sets)).toEqual(['hw-2024-hw-dream-garage', 'hw-2023-hw-dream-garage']);
     expect(index.cars).toEqual([]);
@@ -291,21 +304,29 @@ describe('series and sets', () => {
 
   it('lists the cars of a series that makes no set, and nothing for an unknown one', async () => {
     const db = await device();
-    const offRoad = await seriesIndex(db, 'mbx-off-road');
+    const offRoad = await seriesIndex(await catalogOf(db), 'mbx-off-road');
     expect(offRoad.series).toBe('MBX Off-Road');
     expect(ids(offRoad.cars)).toEqual(['mb-2023-m1', 'mb-2021-m1']);
-    expect(await seriesIndex(db, 'no-such-series')).toEqual({ series: null, sets: [], cars: [] });
+    expect(await seriesIndex(await catalogOf(db), 'no-such-series')).toEqual({
+      series: null,
+      sets: [],
+      cars: [],
+    });
   });
 
   it('gives a set with its cars in order, and a car with its set', async () => {
     const db = await device();
-    const found = await setWithCars(db, 'hw-5p-2024-flames');
+    const found = await setWithCars(await catalogOf(db), 'hw-5p-2024-flames');
     expect(ids(found?.cars ?? [])).toEqual(['hw-2024-fp1', 'hw-2024-fp2', 'hw-2024-fp3']);
-    expect(await setWithCars(db, 'nope')).toBeNull();
-    expect((await carWithSet(db, 'hw-2024-fp2'))?.set?.id).toBe('hw-5p-2024-flames');
-    expect((await carWithSet(db, 'hw-2024-dg1'))?.set?.id).toBe('hw-2024-hw-dream-garage');
-    expect((await carWithSet(db, 'hw-2024-pr1'))?.set).toBeNull();
-    expect(await carWithSet(db, 'nope')).toBeNull();
+    expect(await setWithCars(await catalogOf(db), 'nope')).toBeNull();
+    expect((await carWithSet(await catalogOf(db), 'hw-2024-fp2'))?.set?.id).toBe(
+      'hw-5p-2024-flames',
+    );
+    expect((await carWithSet(await catalogOf(db), 'hw-2024-dg1'))?.set?.id).toBe(
+      'hw-2024-hw-dream-garage',
+    );
+    expect((await carWithSet(await catalogOf(db), 'hw-2024-pr1'))?.set).toBeNull();
+    expect(await carWithSet(await catalogOf(db), 'nope')).toBeNull();
   });
 });
 
@@ -376,8 +397,9 @@ describe("the collector's marks", () => {
 describe('/filter', () => {
   it('combines brand, year, series and hunt type', async () => {
     const db = await device();
+    const catalog = await catalogOf(db);
     const filter = (f: Partial<typeof NO_FILTERS>) =>
-      filterCatalog(db, USER, { ...NO_FILTERS, ...f }).then(ids);
+      filterCatalog(db, catalog, USER, { ...NO_FILTERS, ...f }).then(ids);
     expect(await filter({ huntType: 'STH' })).toEqual(['hw-2024-dg3', 'hw-2023-dg2']);
     expect(await filter({ huntType: 'STH', year: 2023 })).toEqual(['hw-2023-dg2']);
     expect(await filter({ brand: 'Matchbox' })).toEqual(['mb-2023-m1', 'mb-2021-m1']);
@@ -397,8 +419,9 @@ describe('/filter', () => {
       details: { condition: 'loose' },
     });
     await change('collection/toggle-wishlist', { carId: 'hw-2024-ex1', isWishlisted: false });
+    const catalog = await catalogOf(db);
     const filter = (f: Partial<typeof NO_FILTERS>, user: string | null = USER) =>
-      filterCatalog(db, user, { ...NO_FILTERS, ...f }).then(ids);
+      filterCatalog(db, catalog, user, { ...NO_FILTERS, ...f }).then(ids);
 
     expect(await filter({ ownership: 'owned' })).toEqual(['hw-2024-dg3', 'hw-2023-dg2']);
     expect(await filter({ ownership: 'owned', huntType: 'STH', year: 2024 })).toEqual([
@@ -419,7 +442,7 @@ describe('/filter', () => {
 
   it('offers the years and series of the catalogue', async () => {
     const db = await device();
-    const options = await filterOptions(db);
+    const options = await filterOptions(await catalogOf(db));
     expect(options.years).toEqual([2024, 2023, 2022, 2021]);
     expect(options.series).toContain('HW Dream Garage');
     expect(options.series).toEqual([...options.series].sort((a, b) => a.localeCompare(b)));

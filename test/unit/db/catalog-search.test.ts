@@ -1,6 +1,5 @@
 // Catalogue search on the device: word prefixes over casting name, toy number, collector number.
 import { describe, expect, it } from 'vitest';
-import { searchCatalog } from '../../../src/db/use-catalog-search';
 import { searchWordsOfCar, wordsOf } from '../../../src/db/search-words';
 import { BONE_SHAKER, CHARGER, SKYLINE } from '../../fixtures/catalog';
 import { openTestDevice } from '../../fixtures/device';
@@ -16,7 +15,8 @@ describe('catalogue search', () => {
 
   it('finds cars by every typed word as a prefix, in any order', async () => {
     const device = await openTestDevice();
-    const ids = async (query: string) => (await searchCatalog(device, query)).map((car) => car.id);
+    const catalog = await device.catalog.current();
+    const ids = async (query: string) => (catalog?.search(query) ?? []).map((car) => car.id);
     expect(await ids('charg')).toEqual([CHARGER]);
     expect(await ids('dodge 69')).toEqual([CHARGER]);
     expect(await ids('shaker bo')).toEqual([BONE_SHAKER]);
@@ -26,8 +26,9 @@ describe('catalogue search', () => {
 
   it('finds a car by its toy number', async () => {
     const device = await openTestDevice();
-    const [charger] = await device.cars.bulkGet([CHARGER]);
-    const results = await searchCatalog(device, charger!.toyNumber!.toLowerCase());
+    const catalog = await device.catalog.current();
+    const charger = catalog?.car(CHARGER);
+    const results = catalog?.search(charger!.toyNumber!.toLowerCase()) ?? [];
     expect(results.map((car) => car.id)).toContain(CHARGER);
   });
 });

@@ -1,7 +1,6 @@
 // The collection screens' reads (src/db/use-collection-lists.ts) and their sorting, grouping and
 // filtering, on collections built through the device's own change path.
 import { describe, expect, it } from 'vitest';
-import { storeCatalog } from '../../../src/db/catalog-store';
 import { replaceAllRows, rowsToCollection } from '../../../src/db/collection-rows';
 import { collectionChangeTables, type GarageDb, type OwnedCarRow } from '../../../src/db/garage-db';
 import {
@@ -108,7 +107,7 @@ describe('owned cars and sets', () => {
     const renamed = fixtureCars.map((car) =>
       car.id === CHARGER ? { ...car, name: 'Dodge Charger 500 (1969)' } : car,
     );
-    await storeCatalog(db, { version: 'fixture-2', cars: renamed, sets: fixtureSets });
+    await db.catalog.replace({ version: 'fixture-2', cars: renamed, sets: fixtureSets });
     expect((await loadOwnedCars(db, USER))[0]!.name).toBe('Dodge Charger 500 (1969)');
   });
 
@@ -536,7 +535,7 @@ describe('a 10,000-car collection', () => {
       series: `Series ${i % 40}`,
       huntType: i % 100 === 0 ? 'TH' : null,
     }));
-    await storeCatalog(db, { version: 'big', cars, sets: [] });
+    await db.catalog.replace({ version: 'big', cars, sets: [] });
     const rows: OwnedCarRow[] = cars.map((car, i) => ({
       userId: USER,
       carId: car.id,

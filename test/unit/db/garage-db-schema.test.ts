@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { GARAGE_SCHEMA, GarageDb, type OwnedCarRow } from '../../../src/db/garage-db';
 import { summaryOfCar } from '../../../src/db/owned-summaries';
 import { loadOwnedCars, loadRecentOwnedCars } from '../../../src/db/use-collection-lists';
+import { searchWordsOfCar } from '../../../src/db/search-words';
+import type { CatalogCar } from '../../../src/shared/catalog/types';
+import { BONE_SHAKER, CHARGER, fixtureCars, fixtureSets } from '../../fixtures/catalog';
 
 const indexedDB = new IDBFactory();
 
@@ -129,5 +132,61 @@ describe('the device database schema', () => {
     expect(await latest.ownedCars.toArray()).toEqual(expect.arrayContaining(cars));
     expect(await latest.outbox.toArray()).toEqual([queued]);
     latest.close();
+  });
+
+  it('carries a row-per-car catalogue over to its own database as one value, keeping the collection and the outbox', async () => {
+    const name = 'catalogue-upgrade';
+    const v4 = new Dexie(name, { indexedDB, IDBKeyRange });
+    for (const { version, stores } of GARAGE_SCHEMA.filter((v) => v.version <= 4)) {
+      v4.version(version).stores(stores);
+    }
+    const words = (car: CatalogCar) => searchWordsOfCar(car);
+    await v4.table('cars').bulkAdd(fixtureCars.map((car) => ({ ...car, words: words(car) })));
+    await v4.table('sets').bulkAdd(fixtureSets);
+    await v4.table('meta').put({ key: 'catalogVersion', value: 'fixture-v7' });
+    const owned: OwnedCarRow = {
+      userId: 'u1',
+      carId: CHARGER,
+      seq: 1,
+      isFavorite: true,
+      instances: [],
+      instanceIds: [],
+    };
+    await v4.table('ownedCars').add(owned);
+    const queued = {
+      key: 'client:9',
+      userId: 'u1',
+      seq: 9,
+      name: 'collection/toggle-wishlist',
+      args: { carId: BONE_SHAKER, isWishlisted: false },
+      createdAt: '2026-11-01T10:00:00.000Z',
+    };
+    await v4.table('outbox').add(queued);
+    v4.close();
+
+    const latest = new GarageDb(name, { indexedDB, IDBKeyRange });
+    // The collection and the queued change, as they were.
+    expect(await latest.ownedCars.toArray()).toEqual([owned]);
+    expect(await latest.outbox.toArray()).toEqual([queued]);
+    // The catalogue: the same cars and sets (no search words stored), its version kept.
+    const catalog = await latest.catalog.current();
+    expect(catalog?.version).toBe('fixture-v7');
+    expect([...(catalog?.cars ?? [])].sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      [...fixtureCars].sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    expect(catalog?.sets).toEqual(
+      expect.arrayContaining(fixtureSets.map((set) => expect.objectContaining({ id: set.id }))),
+    );
+    expect(catalog?.search('charger').map((car) => car.id)).toEqual([CHARGER]);
+    // The old tables and the carried copy are gone from the collection database.
+    expect(latest.tables.map((table) => table.name)).not.toContain('cars');
+    expect(latest.tables.map((table) => table.name)).not.toContain('sets');
+    expect(await latest.meta.get('legacyCatalog')).toBeUndefined();
+    latest.close();
+
+    // Opened again (another context, a reload): read from the catalogue's own database.
+    const again = new GarageDb(name, { indexedDB, IDBKeyRange });
+    expect((await again.catalog.current())?.cars).toHaveLength(fixtureCars.length);
+    again.close();
   });
 });

@@ -67,6 +67,11 @@ describe('the sync status words', () => {
       'unreachable',
       "Can't reach the server · 2 changes waiting to sync",
     ],
+    [
+      facts({ waiting: 2, reachable: false, syncing: true }),
+      'unreachable',
+      "Can't reach the server · 2 changes waiting to sync",
+    ],
     [facts({ setAside: 1 }), 'stuck', '1 change could not be sent'],
     [
       facts({ waiting: 2, setAside: 1 }),

@@ -1,0 +1,248 @@
+// /check: "do I have it?" in ten seconds, with one thumb and no signal. A big field finds a car
+// by toy number, collector number or casting name as it is typed, over the whole catalogue on
+// the device; each hit answers at a glance (owned, wishlist and price, set progress) and adds a
+// copy in one tap with the chips of the last add. Today's checks stay listed below.
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import { useAuth } from '../../auth/use-auth';
+import type { CarRow } from '../../db/catalog-index';
+import { describeQuickAnswer, type QuickAnswer } from '../../db/quick-answers';
+import { useCatalogSearch } from '../../db/use-catalog-search';
+import { useProfile } from '../../db/use-collection';
+import { collectionSettings } from '../../db/use-collection-lists';
+import { useDeviceCatalog } from '../../db/use-device-catalog';
+import { useQuickAnswers } from '../../db/use-quick-answers';
+import { CONDITIONS, GRADES, type Condition, type Grade } from '../../shared/collection/types';
+import { ScreenHeader } from '../../ui/screen-header';
+import { CarPhoto, HuntMark } from '../catalog/car-tile';
+import { addCar } from '../catalog/catalog-actions';
+import { CatalogProgress } from '../catalog/catalog-progress';
+import { carLink } from '../catalog/links';
+import { formatMoney } from '../collection/collection-parts';
+import { recordCheck, useChecksToday } from './checks-today';
+import { rememberChips, useLastAddChips, type AddChips } from './last-add';
+import './quick-check.css';
+
+const HITS = 12;
+
+function Chips<T extends string>({
+  legend,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  options: readonly T[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <fieldset className="qc-chips">
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <button
+          key={option}
+          type="button"
+          className="qc-chip"
+          aria-pressed={option === value}
+          onClick={() => onChange(option)}
+        >
+          {option}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+function Hit({
+  car,
+  answer,
+  signedIn,
+  chips,
+  money,
+  onChecked,
+}: {
+  car: CarRow;
+  answer: QuickAnswer | undefined;
+  signedIn: boolean;
+  chips: AddChips;
+  money: (amount: number) => string;
+  onChecked: (carId: string) => void;
+}) {
+  const lines = answer ? describeQuickAnswer(answer, money) : ['…'];
+  const owned = (answer?.owned.count ?? 0) > 0;
+  const codes = [car.toyNumber, car.collectorNumber].filter(Boolean).join(' · ');
+  return (
+    <li className="qc-hit card" data-car-id={car.id}>
+      <div className="qc-hit__photo">
+        <CarPhoto car={car} />
+        <HuntMark huntType={car.huntType} />
+      </div>
+      <div className="qc-hit__body">
+        <Link href={carLink(car.id)} className="qc-hit__name" onClick={() => onChecked(car.id)}>
+          {car.name}
+        </Link>
+        <p className="qc-hit__meta">
+          {car.year}
+          {car.series ? ` · ${car.series}` : ''}
+          {codes ? ` · ${codes}` : ''}
+        </p>
+        <p
+          className={`qc-answer${owned ? ' qc-answer--owned' : ''}`}
+          data-testid="quick-answer"
+          aria-live="polite"
+        >
+          {lines.map((line) => (
+            <span key={line}>{line}</span>
+          ))}
+        </p>
+      </div>
+      {signedIn && (
+        <button
+          type="button"
+          className="qc-add primary"
+          aria-label={`Add ${car.name} (${car.year}), ${chips.condition} ${chips.grade}`}
+          onClick={() => {
+            onChecked(car.id);
+            void addCar(car.id, { condition: chips.condition, grade: chips.grade });
+          }}
+        >
+          + Add
+        </button>
+      )}
+    </li>
+  );
+}
+
+export function QuickCheckScreen() {
+  const auth = useAuth();
+  const userId = auth.user?.uid ?? null;
+  const inputId = useId();
+  const [query, setQuery] = useState('');
+  const catalog = useDeviceCatalog();
+  const hits = useCatalogSearch(query, HITS);
+  const checks = useChecksToday(userId);
+  const checkedCars = useMemo(
+    () => (catalog ? catalog.carsOf(checks.map((check) => check.carId)) : []),
+    [catalog, checks],
+  );
+  const shownIds = useMemo(
+    () => [...(query ? (hits ?? []) : []), ...checkedCars].map((car) => car.id),
+    [query, hits, checkedCars],
+  );
+  const answers = useQuickAnswers(userId, shownIds);
+  const chips = useLastAddChips();
+  const currency = collectionSettings(useProfile(userId)?.settings).currency;
+  const money = (amount: number) => formatMoney(amount, currency);
+  const onChecked = (carId: string) => {
+    if (userId) recordCheck(userId, carId);
+  };
+  const setChips = (next: Partial<AddChips>) => rememberChips({ ...chips, ...next });
+
+  return (
+    <>
+      <ScreenHeader title="Quick check" />
+      <main className="app-main qc">
+        <CatalogProgress />
+        <form
+          className="qc-search"
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const [first] = hits ?? [];
+            if (first) onChecked(first.id);
+          }}
+        >
+          <label htmlFor={inputId}>Toy #, collector # or casting name</label>
+          <input
+            id={inputId}
+            type="search"
+            autoFocus
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            enterKeyHint="search"
+            placeholder="CFJ01"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </form>
+        {userId && <AddChipsPanel chips={chips} onChange={setChips} />}
+        {query !== '' && (
+          <section aria-label="Matches">
+            {hits && hits.length === 0 && (
+              <p className="muted" role="status">
+                No car matches “{query}” on this device.
+              </p>
+            )}
+            <ul className="qc-hits">
+              {hits?.map((car) => (
+                <Hit
+                  key={car.id}
+                  car={car}
+                  answer={answers?.get(car.id)}
+                  signedIn={userId !== null}
+                  chips={chips}
+                  money={money}
+                  onChecked={onChecked}
+                />
+              ))}
+            </ul>
+          </section>
+        )}
+        {!userId && (
+          <p className="muted">
+            <Link href="/signup?next=%2Fcheck">Sign in</Link> to see what you own and add cars.
+          </p>
+        )}
+        {checkedCars.length > 0 && (
+          <section aria-labelledby="qc-today" className="qc-today">
+            <h2 id="qc-today">Checked today</h2>
+            <ul className="qc-hits">
+              {checkedCars.map((car) => (
+                <Hit
+                  key={car.id}
+                  car={car}
+                  answer={answers?.get(car.id)}
+                  signedIn={userId !== null}
+                  chips={chips}
+                  money={money}
+                  onChecked={onChecked}
+                />
+              ))}
+            </ul>
+          </section>
+        )}
+      </main>
+    </>
+  );
+}
+
+/** The chips the next one-tap add uses (a signed-in collector's). */
+function AddChipsPanel({
+  chips,
+  onChange,
+}: {
+  chips: AddChips;
+  onChange: (next: Partial<AddChips>) => void;
+}) {
+  return (
+    <details className="qc-settings">
+      <summary>
+        Adds as <strong>{chips.condition}</strong>, <strong>{chips.grade}</strong>
+      </summary>
+      <Chips<Condition>
+        legend="Condition"
+        options={CONDITIONS}
+        value={chips.condition}
+        onChange={(condition) => onChange({ condition })}
+      />
+      <Chips<Grade>
+        legend="Grade"
+        options={GRADES}
+        value={chips.grade}
+        onChange={(grade) => onChange({ grade })}
+      />
+    </details>
+  );
+}
