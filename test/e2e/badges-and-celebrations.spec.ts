@@ -3,6 +3,8 @@
 // (signed in and signed out), the car-100 badge when the 100th car is added in the app (once),
 // the unlock notice and clearing it, the install prompt after the very first car, and a
 // manifest Chromium accepts for installation.
+// Chromium only: the installability check asks Chromium's DevTools protocol (CDP); the
+// engine-neutral scenarios are in offline-first-on-every-engine.spec.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,6 +1,8 @@
 // Issue 3's browser journey: changes made offline stay on the device, survive a reload, reach the
 // server exactly once when the network is back, a refused one is reverted on screen, a worker
 // update mid-queue loses and doubles nothing, and the periodic sync handler pulls server changes.
+// Chromium only: context.setOffline and the periodic sync dispatch (CDP) are Chromium's; the
+// offline-first scenarios on every engine are in offline-first-on-every-engine.spec.ts.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

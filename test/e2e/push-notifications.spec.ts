@@ -3,6 +3,7 @@
 // sent by the server to a local (fake) push service, encrypted for the device, and the
 // service worker's push handler shows it as a toast in the foreground and as a system
 // notification in the background.
+// Chromium only: the push is delivered to the worker through Chromium's DevTools protocol (CDP).
 //
 // Chromium here cannot make a real push subscription: a Playwright context is off the record
 // (push is refused there) and a normal profile would register with Google's push service,
