@@ -41,6 +41,12 @@ interface Shot {
   ready?: (page: Page) => Promise<void>;
 }
 
+/** The quick check with a casting name typed, so its answers show. */
+async function typeInQuickCheck(page: Page): Promise<void> {
+  await page.getByLabel('Toy #, collector # or casting name').fill('ford');
+  await page.locator('[data-testid="quick-answer"]').first().waitFor({ timeout: 20_000 });
+}
+
 /** SPEC §2's set link rule. */
 function setPath(set: { id: string; series: string; year: number }): string {
   return set.series === FIVE_PACK_SERIES
@@ -319,6 +325,9 @@ async function main() {
         { name: '36-live', path: '/live' },
         { name: '37-premium', path: '/premium' },
         { name: '38-subscribe', path: '/subscribe' },
+        { name: '39-quick-check', path: '/check', ready: typeInQuickCheck },
+        { name: '40-about', path: '/about' },
+        { name: '41-ready-for-offline', path: '/settings#ready-for-offline' },
       );
 
       const files = new Map<string, Record<Scheme, string>>();

@@ -230,36 +230,41 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 export async function waitForCatalogue(page: Page): Promise<void> {
   await waitUntil(
     'the catalogue on the device',
-    () =>
-      page
-        .evaluate(async () => {
-          const open = (name: string) =>
-            new Promise<IDBDatabase | null>((resolve) => {
-              const request = indexedDB.open(name);
-              request.onerror = () => resolve(null);
-              request.onsuccess = () => resolve(request.result);
-            });
-          const get = (db: IDBDatabase, store: string, key: string) =>
-            new Promise<unknown>((resolve) => {
-              if (!db.objectStoreNames.contains(store)) return resolve(undefined);
-              const request = db.transaction(store).objectStore(store).get(key);
-              request.onsuccess = () => resolve(request.result);
-              request.onerror = () => resolve(undefined);
-            });
-          const garage = await open('diecast-garage');
-          if (!garage) return null;
-          const named = (await get(garage, 'meta', 'catalogDb')) as { value?: string } | undefined;
-          garage.close();
-          const catalog = await open(named?.value ?? 'diecast-garage-catalog-1');
-          if (!catalog) return null;
-          const head = (await get(catalog, 'values', 'head')) as { version?: string } | undefined;
-          catalog.close();
-          return head?.version ?? null;
-        })
-        .catch(() => null),
+    () => page.evaluate<string | null>(CATALOGUE_VERSION_SCRIPT).catch(() => null),
     (version) => version !== null,
   );
 }
+
+/**
+ * The catalogue's version as the device holds it, or null. A script as text: tsx (the scripts'
+ * runner) names inner functions with a helper the page does not have.
+ */
+const CATALOGUE_VERSION_SCRIPT = `(async () => {
+  function open(name) {
+    return new Promise((resolve) => {
+      const request = indexedDB.open(name);
+      request.onerror = () => resolve(null);
+      request.onsuccess = () => resolve(request.result);
+    });
+  }
+  function get(db, store, key) {
+    return new Promise((resolve) => {
+      if (!db.objectStoreNames.contains(store)) return resolve(undefined);
+      const request = db.transaction(store).objectStore(store).get(key);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => resolve(undefined);
+    });
+  }
+  const garage = await open('diecast-garage');
+  if (!garage) return null;
+  const named = await get(garage, 'meta', 'catalogDb');
+  garage.close();
+  const catalog = await open((named && named.value) || 'diecast-garage-catalog-1');
+  if (!catalog) return null;
+  const head = await get(catalog, 'values', 'head');
+  catalog.close();
+  return (head && head.version) || null;
+})()`;
 
 /**
  * Adds one car through the app's own buttons: the car page's 'Add to collection' when it has

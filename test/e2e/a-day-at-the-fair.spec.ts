@@ -212,7 +212,7 @@ describe('a day at the fair (Chromium)', () => {
         .poll(() => page.getByTestId('offline-size').innerText(), WAIT)
         .toMatch(/^All 3 photos of your choice are on this device\./);
       // Again: nothing is fetched twice.
-      expect(await page.getByRole('button', { name: 'Download 0 photos' }).isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: /^Download \d+ photos$/ }).count()).toBe(0);
       const fetchedOnce = [owned, wished, car(inSetOwned)].map(
         (c) => new URL(c.image as string).pathname,
       );

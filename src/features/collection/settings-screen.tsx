@@ -2,7 +2,7 @@
 // if the server refuses), CSV and JSON exports, and signing out with a word about unsynced changes.
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { signOutOfThisDevice } from '../account/sign-out';
 import { useAuth } from '../../auth/use-auth';
 import { deviceDb } from '../../db/device-db';
@@ -261,6 +261,10 @@ export function SettingsScreen() {
             </button>
           )}
         </Section>
+
+        <p className="cl-about-link">
+          <Link href="/about">About Diecast Garage and its catalogue (CC BY-SA 3.0)</Link>
+        </p>
       </ScreenBody>
     </>
   );

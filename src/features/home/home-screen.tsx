@@ -1,4 +1,5 @@
 // /home: what is new, the catalogue search, sets, and the collector's totals and sync status.
+import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
 import { ScreenHeader } from '../../ui/screen-header';
 import { AccountBar, SignInForm } from '../account/account-panel';
@@ -23,6 +24,9 @@ export function HomeScreen() {
           <SignInForm />
         )}
         <CatalogBrowser userId={userId} />
+        <p className="muted home-about">
+          Catalogue from the Hot Wheels Fandom wiki, CC BY-SA 3.0 · <Link href="/about">About</Link>
+        </p>
       </main>
     </>
   );

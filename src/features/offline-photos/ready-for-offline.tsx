@@ -182,13 +182,15 @@ export function ReadyForOffline({ userId }: { userId: string }) {
         />
       </fieldset>
       <p className="offline-size" data-testid="offline-size">
-        {missing.length === 0
-          ? `All ${number.format(urls.length)} photos of your choice are on this device.`
-          : `${number.format(missing.length)} photos to download, about ${formatBytes(estimate)}` +
-            (urls.length > missing.length
-              ? ` (${number.format(urls.length - missing.length)} already here)`
-              : '') +
-            '.'}
+        {urls.length === 0
+          ? 'No photos to keep: the cars you picked have none in the catalogue.'
+          : missing.length === 0
+            ? `All ${number.format(urls.length)} photos of your choice are on this device.`
+            : `${number.format(missing.length)} photos to download, about ${formatBytes(estimate)}` +
+              (urls.length > missing.length
+                ? ` (${number.format(urls.length - missing.length)} already here)`
+                : '') +
+              '.'}
         {free !== null && ` ${formatBytes(free)} free for this app.`}
       </p>
       {busy && progress && (
@@ -215,14 +217,11 @@ export function ReadyForOffline({ userId }: { userId: string }) {
             Stop
           </button>
         ) : (
-          <button
-            type="button"
-            className="primary"
-            disabled={missing.length === 0}
-            onClick={() => void start()}
-          >
-            Download {number.format(missing.length)} photos
-          </button>
+          missing.length > 0 && (
+            <button type="button" className="primary" onClick={() => void start()}>
+              Download {number.format(missing.length)} photos
+            </button>
+          )
         )}
         {kept.size > 0 && !busy && (
           <button

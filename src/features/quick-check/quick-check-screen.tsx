@@ -229,7 +229,11 @@ function AddChipsPanel({
   return (
     <details className="qc-settings">
       <summary>
-        Adds as <strong>{chips.condition}</strong>, <strong>{chips.grade}</strong>
+        {'Adds as '}
+        <strong>{chips.condition}</strong>
+        {', '}
+        <strong>{chips.grade}</strong>
+        <span className="qc-settings__change">Change</span>
       </summary>
       <Chips<Condition>
         legend="Condition"
