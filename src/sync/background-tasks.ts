@@ -31,7 +31,9 @@ export type ReplayTrigger =
   /** A collector signed in: their own queue goes at once. */
   | 'sign-in'
   /** The service worker started (woken by anything): it sends what waits. */
-  | 'worker-start';
+  | 'worker-start'
+  /** The page's probe found our API answering again after a failed attempt. */
+  | 'reachable';
 
 const api = createApiClient();
 refetchCatalogWhenLost(deviceDb, api);

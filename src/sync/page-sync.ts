@@ -6,6 +6,7 @@ import { deviceDb } from '../db/device-db';
 import { outboxCounts } from '../db/outbox-store';
 import { refreshSnapshot, runReplay, type ReplayTrigger } from './background-tasks';
 import { BACKOFF_CAP_MS } from './backoff';
+import { probeWhileUnreachable } from './reachability-probe';
 import { subscribeSyncEvents } from './sync-events';
 
 interface SyncManagerLike {
@@ -102,6 +103,7 @@ export function startPageSync(): void {
   started = true;
   followRetries();
   replayOnSignIn();
+  probeWhileUnreachable(() => requestReplay('reachable'));
   requestReplay('start');
   void refreshSnapshot().catch(() => {});
   if ('serviceWorker' in navigator) void registerPeriodicRefresh().catch(() => {});
