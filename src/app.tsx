@@ -8,13 +8,15 @@ import { CelebrationHost } from './features/badges/celebration-overlay';
 import { InstallPromptHost, InstallWatcher } from './features/install/install-watcher';
 import { AppRoutes } from './routes/app-routes';
 import { syncCatalog } from './sync/catalog-download';
-import { startPageSync } from './sync/page-sync';
 import { subscribeSyncEvents } from './sync/sync-events';
 import './app.css';
 
 export function App() {
   useEffect(() => {
-    void startAuth().then(() => startPageSync());
+    // The replay code (and the schemas it checks with) loads beside Auth, after the first screen.
+    void Promise.all([startAuth(), import('./sync/page-sync')]).then(([, { startPageSync }]) =>
+      startPageSync(),
+    );
     void syncCatalog();
     const retry = () => void syncCatalog();
     window.addEventListener('online', retry);

@@ -6,9 +6,9 @@
 // an entry leaves the queue only on a per-entry result of our API's answer; anything else keeps
 // it; an entry that our API keeps failing on alone is set aside, visible, so the rest moves on.
 import { backoffDelayMs } from './backoff';
+import { REVERTED_MESSAGE } from './reverted-message';
 
-/** SPEC's toast for a change the server refused; the rebase has already undone it on screen. */
-export const REVERTED_MESSAGE = 'An error occurred. Your changes have been reverted.';
+export { REVERTED_MESSAGE };
 /** At most 200 entries per push (the server takes up to 1000, for bulk imports). */
 export const MAX_CHUNK_SIZE = 200;
 /**
