@@ -78,7 +78,6 @@ export interface BrowserFigures {
     runs: DownloadFigures[];
     /** The median run. */
     ms: number;
-    headersMs: number;
     parsedMs: number;
     /** parsed → stored: search words, bulkPut of cars and sets, commit. */
     storeMs: number;
@@ -176,11 +175,9 @@ export async function benchBrowser(baseUrl: string, userId: string): Promise<Bro
         runs: runs.map((r) => ({
           ...r,
           ms: round(r.ms),
-          headersMs: round(r.headersMs),
           parsedMs: round(r.parsedMs),
         })),
         ms: round(median.ms),
-        headersMs: round(median.headersMs),
         parsedMs: round(median.parsedMs),
         storeMs: round(median.ms - median.parsedMs),
         cars: median.cars,

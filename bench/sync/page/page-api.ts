@@ -3,9 +3,7 @@
 export interface DownloadFigures {
   /** refreshCatalog() call → cars, sets and version committed to IndexedDB. */
   ms: number;
-  /** Call → response headers. */
-  headersMs: number;
-  /** Call → body downloaded and parsed as JSON. */
+  /** Call → body downloaded and parsed (in the catalogue worker) and handed to the page. */
   parsedMs: number;
   cars: number;
   sets: number;
