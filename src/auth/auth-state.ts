@@ -27,9 +27,48 @@ const firebase = () =>
     throw error;
   }));
 
+/** Who Auth last said was signed in on this device ('null' when nobody): read before it is up. */
+const LAST_USER_KEY = 'diecast.lastUser';
+
+/** The page's localStorage (this module is also compiled for the worker, which has none). */
+const storage = () =>
+  (
+    globalThis as {
+      localStorage?: {
+        getItem(key: string): string | null;
+        setItem(key: string, value: string): void;
+      };
+    }
+  ).localStorage;
+
 function set(next: AuthSnapshot) {
   snapshot = next;
+  if (next.ready) {
+    try {
+      storage()?.setItem(LAST_USER_KEY, JSON.stringify(next.user));
+    } catch {
+      // Storage refused (private mode): screens only wait for Firebase's answer.
+    }
+  }
   for (const listener of listeners) listener();
+}
+
+/**
+ * Who Auth last said was signed in on this device (null: nobody, or a device that never signed
+ * in; undefined: unknown), so a screen can draw its signed-in or signed-out part before
+ * Firebase's answer instead of a line that the part then pushes down. Firebase's answer decides:
+ * screens switch to it the moment it comes.
+ */
+export function lastKnownUser(): AuthSnapshot['user'] | undefined {
+  try {
+    const stored = storage()?.getItem(LAST_USER_KEY);
+    if (stored === undefined) return undefined;
+    if (stored === null) return null;
+    const user = JSON.parse(stored) as AuthSnapshot['user'];
+    return user === null || typeof user?.uid === 'string' ? user : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function toUser(user: User | null): AuthSnapshot['user'] {
