@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { API_MARKER_HEADER, API_MARKER_VALUE } from '../src/shared/http/api-marker';
 import type { AppDeps, AppEnv } from './http/app-env';
+import { isUnstorableText, UNSTORABLE_TEXT_ERROR } from './db/sql-errors';
 import { catalogRoutes } from './routes/catalog';
 import { clientConfigRoutes } from './routes/client-config';
 import { collectionRoutes } from './routes/collection';
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps) {
         error.status as ContentfulStatusCode,
       );
     }
+    if (isUnstorableText(error)) return c.json({ error: UNSTORABLE_TEXT_ERROR }, 400);
     console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
     return c.json({ error: 'Internal server error' }, 500);
   });

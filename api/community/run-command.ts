@@ -13,6 +13,7 @@ import {
 import { requestHash } from '../collection/request-hash';
 import { describeZodError } from '../../src/shared/collection/mutation-schemas';
 import { CommandError, type CommandContext } from './command';
+import { isUnstorableText, UNSTORABLE_TEXT_ERROR } from '../db/sql-errors';
 import { communityCommand } from './command-registry';
 
 async function storedOutcome(
@@ -100,6 +101,13 @@ export async function runCommunityCommand(
     }
     return { outcome, replayed: false };
   } catch (error) {
+    if (isUnstorableText(error)) {
+      // The schemas refuse such text first; should any reach SQL, it is bad input, not a 500.
+      const outcome = { status: 400, body: { error: UNSTORABLE_TEXT_ERROR } };
+      if (key !== undefined)
+        await recordProcessedKeys(db, userId, [{ key, requestHash: hash, outcome }]);
+      return { outcome, replayed: false };
+    }
     if (!(error instanceof CommandError)) {
       // Same key raced in from another request: answer what that one stored.
       if (key !== undefined) {

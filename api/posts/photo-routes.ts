@@ -15,6 +15,7 @@ import {
 } from '../../src/shared/community/post-schemas';
 import { photoKey } from './photo-key';
 import { refuseOverWriteLimit } from '../http/over-write-limit';
+import { isUniqueViolation } from '../db/sql-errors';
 
 const TOO_LARGE = `${PHOTO_SIZE_ERROR} (this one is larger)`;
 const NO_STORE = 'Photo storage is not configured on this server';
@@ -44,11 +45,6 @@ async function readCapped(request: Request, max: number): Promise<Uint8Array | '
     offset += part.byteLength;
   }
   return bytes;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null) ?? {};
-  return code.code === '23505' || code.cause?.code === '23505';
 }
 
 const conflict = (c: Context<AppEnv>, photoId: string) =>

@@ -12,12 +12,7 @@ import {
   type ProfileUpdateArgs,
 } from '../../src/shared/community/profile-schemas';
 import { photoUrl } from './public-profile';
-
-/** PostgreSQL's unique_violation: two people claimed the same name at the same moment. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null) ?? {};
-  return code.code === '23505' || code.cause?.code === '23505';
-}
+import { isUniqueViolation } from '../db/sql-errors';
 
 /** Same words as POST /api/users/initialize, so the screens recognise it. */
 const takenError = (username: string) => `The username '${username}' is already taken`;

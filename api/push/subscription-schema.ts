@@ -1,5 +1,6 @@
 // What a device sends to register for push: the browser's PushSubscription.toJSON(), checked.
 import { z } from 'zod';
+import { unstorableTextProblem } from '../../src/shared/text/user-text';
 
 function base64urlBytes(text: string): Buffer | null {
   return /^[A-Za-z0-9_-]+={0,2}$/.test(text) ? Buffer.from(text, 'base64url') : null;
@@ -56,5 +57,9 @@ export const unsubscribeSchema = z.strictObject({
   endpoint: z
     .string({ message: 'is required (a string)' })
     .min(1, 'must not be empty')
-    .max(2048, 'must be at most 2048 characters'),
+    .max(2048, 'must be at most 2048 characters')
+    .superRefine((endpoint, ctx) => {
+      const problem = unstorableTextProblem(endpoint);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
 });

@@ -16,14 +16,9 @@ import { describeZodError } from '../../src/shared/collection/mutation-schemas';
 import { RuleError } from '../../src/shared/collection/rules';
 import { usernameSchema } from '../../src/shared/profile/username';
 import { profileBody } from './profile-body';
+import { isUniqueViolation } from '../db/sql-errors';
 
 const initializeSchema = z.strictObject({ username: usernameSchema });
-
-/** PostgreSQL's unique_violation: two people claimed the same name at the same moment. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null) ?? {};
-  return code.code === '23505' || code.cause?.code === '23505';
-}
 
 export function userRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
