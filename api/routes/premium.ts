@@ -16,6 +16,11 @@ import {
   recordCheckout,
   subscriptionStatusOf,
 } from '../premium/subscription-store';
+import { idSchema } from '../../src/shared/collection/mutation-schemas';
+
+/** A checkout session id as providers make them (dev_cs_…, cs_test_…): anything else is a 400. */
+const isSessionId = (value: string) => idSchema.safeParse(value).success;
+const badSessionId = (c: Context) => c.json({ error: 'sessionId: not a checkout session id' }, 400);
 
 /** The screen the provider sends the browser back to: guarded, so the guard sees session_id. */
 const RETURN_PATH = '/subscribe';
@@ -82,6 +87,7 @@ export function premiumRoutes(deps: AppDeps) {
   if (provider?.name === 'development') {
     app.get('/premium/dev-checkout/:sessionId', async (c) => {
       const sessionId = c.req.param('sessionId');
+      if (!isSessionId(sessionId)) return badSessionId(c);
       const session = await findCheckout(deps.db, sessionId);
       const status = !session ? 'unknown' : session.status === 'complete' ? 'complete' : 'open';
       c.header('Cache-Control', 'no-store');
@@ -93,6 +99,7 @@ export function premiumRoutes(deps: AppDeps) {
 
     app.post('/premium/dev-checkout/:sessionId', async (c) => {
       const sessionId = c.req.param('sessionId');
+      if (!isSessionId(sessionId)) return badSessionId(c);
       const session = await findCheckout(deps.db, sessionId);
       if (!session || session.provider !== 'development') {
         return c.html(

@@ -23,6 +23,14 @@ export function characterCount(text: string): number {
   return count;
 }
 
+/** Any string SQL can hold (for query values and other text that keeps its own rules). */
+export function storableString(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).superRefine((text, ctx) => {
+    const problem = unstorableTextProblem(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, abort: true });
+  });
+}
+
 export interface UserTextOptions {
   /** At most this many characters once trimmed. */
   max: number;
@@ -41,12 +49,7 @@ const formatted = (count: number) => count.toLocaleString('en-US');
  */
 export function userText(options: UserTextOptions) {
   const min = options.min ?? 0;
-  return z
-    .string()
-    .superRefine((text, ctx) => {
-      const problem = unstorableTextProblem(text);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem, abort: true });
-    })
+  return storableString()
     .trim()
     .refine(
       (text) => characterCount(text) >= min,
