@@ -54,6 +54,9 @@ export async function runCommunityCommand(
       outcome: { status: 404, body: { error: `Unknown change: ${name}` } },
       replayed: false,
     };
+  // Validation first: the payload is checked (its depth was bounded by the JSON reader) before
+  // anything walks it again to hash it.
+  const parsed = command.schema.safeParse(rawArgs);
   const hash = requestHash(name, rawArgs);
   const db: Database = deps.db;
   if (key !== undefined) {
@@ -64,7 +67,6 @@ export async function runCommunityCommand(
         : { outcome: { status: 422, body: { error: KEY_REUSED_ERROR } }, replayed: true };
     }
   }
-  const parsed = command.schema.safeParse(rawArgs);
   if (!parsed.success) {
     const outcome = { status: 400, body: { error: describeZodError(parsed.error) } };
     if (key !== undefined)
