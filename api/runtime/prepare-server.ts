@@ -29,8 +29,11 @@ export async function prepareServer(
 ): Promise<PreparedServer> {
   const log = options.log ?? (() => {});
   let emulator: RunningEmulator | null = null;
-  let emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST;
-  if (!env.hostedFirebase && !emulatorHost) {
+  // parseEnv already refuses an emulator with a hosted project or in production; never trusting
+  // one there is the same rule said twice, where it matters most.
+  let emulatorHost =
+    env.production || env.hostedFirebase ? undefined : env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!env.hostedFirebase && !env.production && !emulatorHost) {
     emulator = await startAuthEmulator({
       projectId: env.FIREBASE_PROJECT_ID,
       cwd: options.projectRoot,
@@ -93,7 +96,7 @@ export async function prepareServer(
     db: database.db,
     verifier: createTokenVerifier({ projectId: env.FIREBASE_PROJECT_ID, emulatorHost }),
     clientConfig: clientConfigFor(env, emulatorHost),
-    production: env.NODE_ENV === 'production',
+    production: env.production,
     writeRateLimit: createWriteRateLimit(),
     photoStore,
     notifier: createWebPushNotifier({
