@@ -16,36 +16,10 @@ import {
 import { photoKey } from './photo-key';
 import { refuseOverWriteLimit } from '../http/over-write-limit';
 import { isUniqueViolation } from '../db/sql-errors';
+import { readBody } from '../http/read-body';
 
 const TOO_LARGE = `${PHOTO_SIZE_ERROR} (this one is larger)`;
 const NO_STORE = 'Photo storage is not configured on this server';
-
-/** The body, or 'too-large' as soon as it passes `max` bytes (the rest is never read). */
-async function readCapped(request: Request, max: number): Promise<Uint8Array | 'too-large'> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > max) return 'too-large';
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      return 'too-large';
-    }
-    parts.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.byteLength;
-  }
-  return bytes;
-}
 
 const conflict = (c: Context<AppEnv>, photoId: string) =>
   c.json({ error: `Photo id ${photoId} is already used by another collector` }, 409);
@@ -77,8 +51,12 @@ export function photoRoutes(deps: AppDeps) {
     }
     const refused = refuseOverWriteLimit(c, deps, userId);
     if (refused) return refused;
-    const bytes = await readCapped(c.req.raw, PHOTO_MAX_BYTES);
-    if (bytes === 'too-large') return c.json({ error: TOO_LARGE }, 413);
+    const read = await readBody(c.req.raw, PHOTO_MAX_BYTES);
+    if (read.kind === 'too-large') {
+      if (!read.drained) c.header('Connection', 'close');
+      return c.json({ error: TOO_LARGE }, 413);
+    }
+    const bytes = read.bytes;
     if (bytes.byteLength === 0) return c.json({ error: 'The photo is empty' }, 400);
     const contentType = photoTypeOf(bytes);
     if (!contentType) {
