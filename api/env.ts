@@ -91,6 +91,12 @@ const envSchema = z.object({
   // (several servers behind one address must share one pair).
   VAPID_PUBLIC_KEY: base64url.optional(),
   VAPID_PRIVATE_KEY: base64url.optional(),
+  // Tests only: lets push endpoints on this machine (a fake push service) be registered and sent
+  // to. Refused with a hosted project or in production.
+  PUSH_ALLOW_LOOPBACK_FOR_TESTS: z
+    .enum(['0', '1'], { message: "must be '1' (tests only) or unset" })
+    .optional()
+    .transform((value) => value === '1'),
   VAPID_SUBJECT: z
     .string()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
@@ -186,6 +192,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   if (production && !hostedFirebase) {
     problems.push(
       'NODE_ENV=production needs a hosted Firebase project: set FIREBASE_PROJECT_ID (not demo-*) and FIREBASE_API_KEY',
+    );
+  }
+  if ((production || hostedFirebase) && env.PUSH_ALLOW_LOOPBACK_FOR_TESTS) {
+    problems.push(
+      'PUSH_ALLOW_LOOPBACK_FOR_TESTS is for tests with a fake push service: never with a hosted project or NODE_ENV=production',
     );
   }
   if (hostedFirebase && env.FIREBASE_AUTH_EMULATOR_HOST) {

@@ -16,8 +16,10 @@ export interface AppDeps {
   newId?: () => string;
   /** Served at GET /api/config for the device's Firebase sign-in. */
   clientConfig?: ClientConfig;
-  /** NODE_ENV=production (from the parsed env): stricter checks, e.g. push endpoints https only. */
+  /** Production mode (from the parsed env): e.g. push endpoints on the push services' hosts only. */
   production?: boolean;
+  /** Tests only (PUSH_ALLOW_LOOPBACK_FOR_TESTS): push endpoints on this machine are accepted. */
+  allowLoopbackPush?: boolean;
   /** Community writes per user; absent: unlimited (most tests). */
   writeRateLimit?: WriteRateLimit;
   /** Sends a push message to a user's devices; absent: nothing is sent. */

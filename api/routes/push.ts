@@ -11,8 +11,10 @@ import { deleteSubscription, saveSubscription } from '../push/subscription-store
 
 export function pushRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const production = deps.production ?? false;
-  const subscribe = subscribeSchema(production);
+  const subscribe = subscribeSchema({
+    production: deps.production ?? false,
+    allowLoopback: deps.allowLoopbackPush ?? false,
+  });
   const limited = writeLimit(deps);
 
   app.get('/push/public-key', (c) => {

@@ -99,10 +99,12 @@ export async function prepareServer(
     production: env.production,
     writeRateLimit: createWriteRateLimit(),
     photoStore,
+    allowLoopbackPush: env.PUSH_ALLOW_LOOPBACK_FOR_TESTS,
     notifier: createWebPushNotifier({
       db: database.db,
       vapid: vapid.keys,
       subject: env.VAPID_SUBJECT,
+      policy: { production: env.production, allowLoopback: env.PUSH_ALLOW_LOOPBACK_FOR_TESTS },
     }),
     paymentProvider: payments.provider,
   };

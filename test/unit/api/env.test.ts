@@ -99,6 +99,22 @@ describe('parseEnv', () => {
       }
     });
 
+    it('allows push endpoints on this machine only by an explicit test flag, never in production', () => {
+      expect(parseEnv({}).PUSH_ALLOW_LOOPBACK_FOR_TESTS).toBe(false);
+      expect(parseEnv({ PUSH_ALLOW_LOOPBACK_FOR_TESTS: '1' }).PUSH_ALLOW_LOOPBACK_FOR_TESTS).toBe(
+        true,
+      );
+      expect(
+        problemsOf({
+          FIREBASE_PROJECT_ID: 'garage-prod',
+          FIREBASE_API_KEY: 'key',
+          PUSH_ALLOW_LOOPBACK_FOR_TESTS: '1',
+        }),
+      ).toEqual([
+        'PUSH_ALLOW_LOOPBACK_FOR_TESTS is for tests with a fake push service: never with a hosted project or NODE_ENV=production',
+      ]);
+    });
+
     it('offers the development payment provider only with a demo-* project', () => {
       expect(paymentProviderFor(parseEnv({})).provider?.name).toBe('development');
       const hosted = paymentProviderFor(
