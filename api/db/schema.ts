@@ -73,6 +73,8 @@ export const profiles = pgTable(
     completedTutorials: jsonb('completed_tutorials').$type<string[]>().notNull().default([]),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     subscriptionStatus: text('subscription_status').notNull().default('none'),
+    /** When the provider's event that set subscription_status happened: older events lose. */
+    subscriptionEventAt: timestamp('subscription_event_at', { withTimezone: true }),
     /** Bumped by every change to the user's state: writes are optimistic (diecast_apply_diff). */
     stateVersion: bigint('state_version', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

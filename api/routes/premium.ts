@@ -10,8 +10,10 @@ import { PREMIUM_PLAN } from '../premium/plan';
 import { writeLimit } from '../http/over-write-limit';
 import { publicOrigin } from '../premium/public-origin';
 import {
-  cancelSubscription,
+  checkoutNotPaid,
   completeCheckout,
+  hasPaidCheckout,
+  setSubscriptionStatus,
   findCheckout,
   recordCheckout,
   subscriptionStatusOf,
@@ -72,12 +74,42 @@ export function premiumRoutes(deps: AppDeps) {
       if (!(error instanceof WebhookSignatureError)) throw error;
       return c.json({ error: `Invalid Stripe signature: ${error.message}` }, 400);
     }
-    if (event.kind === 'checkout-completed') {
-      const userId = await completeCheckout(deps.db, event.sessionId, event.userId, now());
-      if (!userId) console.warn(`[premium] checkout ${event.sessionId} names no user: ignored`);
-    } else if (event.kind === 'subscription-canceled') {
-      if (event.userId) await cancelSubscription(deps.db, event.userId);
-      else console.warn('[premium] a canceled subscription names no user: ignored');
+    switch (event.kind) {
+      case 'checkout-paid': {
+        const userId = await completeCheckout(
+          deps.db,
+          event.sessionId,
+          event.userId,
+          now(),
+          event.at,
+        );
+        if (!userId) console.warn(`[premium] checkout ${event.sessionId} names no user: ignored`);
+        break;
+      }
+      case 'checkout-awaiting-payment':
+      case 'checkout-payment-failed':
+        await checkoutNotPaid(
+          deps.db,
+          event.sessionId,
+          event.kind === 'checkout-payment-failed' ? 'failed' : 'awaiting_payment',
+          now(),
+        );
+        break;
+      case 'subscription-status':
+        if (!event.userId) {
+          console.warn(`[premium] a subscription event (${event.status}) names no user: ignored`);
+        } else if (event.status === 'active' && !(await hasPaidCheckout(deps.db, event.userId))) {
+          // A subscription can be 'active' while a delayed first payment is still processing:
+          // premium starts only once a checkout is paid (checkout-paid above).
+          console.warn(
+            `[premium] ${event.userId}'s subscription is active before any paid checkout: ignored`,
+          );
+        } else {
+          await setSubscriptionStatus(deps.db, event.userId, event.status, event.at);
+        }
+        break;
+      case 'ignored':
+        break;
     }
     return c.json({ received: true });
   });
