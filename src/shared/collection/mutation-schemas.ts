@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { unstorableJsonProblem, userText } from '../text/user-text';
 import { CONDITIONS, GRADES } from './types';
+import { MAX_INSTANCES_PER_CHANGE } from './work-units';
 
 /**
  * Ids come from the catalogue or from a device's generator: printable, short, URL-safe. Never
@@ -108,7 +109,7 @@ export const mutationArgsSchemas = {
     instances: z
       .array(setInstanceDetailsSchema)
       .min(1, 'must hold at least one instance')
-      .max(100, 'must hold at most 100 instances'),
+      .max(MAX_INSTANCES_PER_CHANGE, `must hold at most ${MAX_INSTANCES_PER_CHANGE} instances`),
   }),
   'collection/remove-set-instance': z.strictObject({
     setId: idSchema,
