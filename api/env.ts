@@ -1,5 +1,9 @@
 // Reads and checks the server's environment once at start: one clear line per problem, no stack.
 import { z } from 'zod';
+import {
+  WRITE_BUDGET_CAPACITY,
+  WRITE_BUDGET_REFILL_PER_SECOND,
+} from '../src/shared/collection/work-units';
 
 const hostPort = z
   .string()
@@ -91,6 +95,19 @@ const envSchema = z.object({
   // (several servers behind one address must share one pair).
   VAPID_PUBLIC_KEY: base64url.optional(),
   VAPID_PRIVATE_KEY: base64url.optional(),
+  // Each collector's write budget in work units (src/shared/collection/work-units.ts); devices
+  // size their pushes for the defaults, so change them with care.
+  WRITE_BUDGET_CAPACITY: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 1000000')
+    .max(1_000_000, 'must be between 1 and 1000000')
+    .default(WRITE_BUDGET_CAPACITY),
+  WRITE_BUDGET_REFILL_PER_SECOND: z.coerce
+    .number({ message: 'must be a number' })
+    .positive('must be more than 0')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(WRITE_BUDGET_REFILL_PER_SECOND),
   // Tests only: lets push endpoints on this machine (a fake push service) be registered and sent
   // to. Refused with a hosted project or in production.
   PUSH_ALLOW_LOOPBACK_FOR_TESTS: z

@@ -138,8 +138,10 @@ export async function runMutation(
   name: string,
   rawArgs: unknown,
   key: string | undefined,
+  /** The caller's parseMutation(name, rawArgs), when it already has it (to weigh the change). */
+  alreadyParsed?: ReturnType<typeof parseMutation>,
 ): Promise<StoredOutcome> {
-  const parsed = parseMutation(name, rawArgs);
+  const parsed = alreadyParsed ?? parseMutation(name, rawArgs);
   if (!parsed.ok) return { status: parsed.status, body: { error: parsed.error } };
   const now = clock.now();
   const [prepared] = await refuseUnknownTutorials(db, [
@@ -216,13 +218,13 @@ export async function pushMutations(
   db: Database,
   clock: MutationClock,
   userId: string,
-  entries: PushEntry[],
+  entries: (PushEntry & { parsed?: ReturnType<typeof parseMutation> })[],
 ): Promise<PushResult[]> {
   const now = clock.now();
   const parsed = await refuseUnknownTutorials(
     db,
     entries.map((entry): Prepared => {
-      const result = parseMutation(entry.name, entry.args);
+      const result = entry.parsed ?? parseMutation(entry.name, entry.args);
       return result.ok ? prepareMutation(result.mutation, { newId: clock.newId, now }) : result;
     }),
   );

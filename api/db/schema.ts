@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -196,6 +197,16 @@ export const processedKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+/**
+ * Each collector's write budget (api/http/write-budget.ts): units left at `refilled_at`. In the
+ * database, not in a process, so every server process and host sharing it sees one budget.
+ */
+export const writeBudgets = pgTable('write_budgets', {
+  userId: text('user_id').primaryKey(),
+  units: doublePrecision('units').notNull(),
+  refilledAt: timestamp('refilled_at', { withTimezone: true }).notNull(),
+});
 
 // ---- Community (issue 5). Still keyed by the acting user's id where a user owns the row. ----
 

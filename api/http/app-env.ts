@@ -3,7 +3,7 @@
 import type { Database } from '../db/database';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { ClientConfig } from '../routes/client-config';
-import type { WriteRateLimit } from './write-rate-limit';
+import type { WriteBudget } from './write-budget';
 import type { Notifier } from '../push/notifier';
 import type { PhotoStore } from '../posts/photo-store';
 import type { PaymentProvider } from '../premium/payment-provider';
@@ -20,8 +20,8 @@ export interface AppDeps {
   production?: boolean;
   /** Tests only (PUSH_ALLOW_LOOPBACK_FOR_TESTS): push endpoints on this machine are accepted. */
   allowLoopbackPush?: boolean;
-  /** Community writes per user; absent: unlimited (most tests). */
-  writeRateLimit?: WriteRateLimit;
+  /** Every write is drawn from the collector's budget in work units; absent: unlimited (tests). */
+  writeBudget?: WriteBudget;
   /** Sends a push message to a user's devices; absent: nothing is sent. */
   notifier?: Notifier;
   /** Where uploaded photo bytes live; absent: photo upload answers 503. */

@@ -14,7 +14,8 @@ import {
   photoTypeOf,
 } from '../../src/shared/community/post-schemas';
 import { photoKey } from './photo-key';
-import { refuseOverWriteLimit } from '../http/over-write-limit';
+import { refuseOverBudget } from '../http/over-budget';
+import { UPLOAD_UNITS } from '../../src/shared/collection/work-units';
 import { isUniqueViolation } from '../db/sql-errors';
 import { readBody } from '../http/read-body';
 
@@ -49,7 +50,7 @@ export function photoRoutes(deps: AppDeps) {
         200,
       );
     }
-    const refused = refuseOverWriteLimit(c, deps, userId);
+    const refused = await refuseOverBudget(c, deps, userId, UPLOAD_UNITS);
     if (refused) return refused;
     const read = await readBody(c.req.raw, PHOTO_MAX_BYTES);
     if (read.kind === 'too-large') {

@@ -7,7 +7,7 @@ import { devCheckoutPage } from '../premium/dev-checkout-page';
 import { safeReturnPath } from '../premium/development-provider';
 import { WebhookSignatureError } from '../premium/payment-provider';
 import { PREMIUM_PLAN } from '../premium/plan';
-import { writeLimit } from '../http/over-write-limit';
+import { budgetLimit } from '../http/over-budget';
 import { publicOrigin } from '../premium/public-origin';
 import {
   checkoutNotPaid,
@@ -40,7 +40,7 @@ export function premiumRoutes(deps: AppDeps) {
     c.json({ status: await subscriptionStatusOf(deps.db, c.get('userId')) }),
   );
 
-  app.post('/premium/checkout', requireUser(deps.verifier), writeLimit(deps), async (c) => {
+  app.post('/premium/checkout', requireUser(deps.verifier), budgetLimit(deps), async (c) => {
     if (!provider) return notConfigured(c);
     const userId = c.get('userId');
     if ((await subscriptionStatusOf(deps.db, userId)) === 'active') {

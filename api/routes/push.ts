@@ -5,7 +5,7 @@ import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../http/app-env';
 import { readJson } from '../http/read-json';
 import { describeZodError } from '../../src/shared/collection/mutation-schemas';
-import { writeLimit } from '../http/over-write-limit';
+import { budgetLimit } from '../http/over-budget';
 import { subscribeSchema, unsubscribeSchema } from '../push/subscription-schema';
 import { deleteSubscription, saveSubscription } from '../push/subscription-store';
 
@@ -15,7 +15,7 @@ export function pushRoutes(deps: AppDeps) {
     production: deps.production ?? false,
     allowLoopback: deps.allowLoopbackPush ?? false,
   });
-  const limited = writeLimit(deps);
+  const limited = budgetLimit(deps);
 
   app.get('/push/public-key', (c) => {
     const publicKey = deps.notifier?.publicKey;

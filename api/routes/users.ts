@@ -17,6 +17,8 @@ import { RuleError } from '../../src/shared/collection/rules';
 import { usernameSchema } from '../../src/shared/profile/username';
 import { profileBody } from './profile-body';
 import { isUniqueViolation } from '../db/sql-errors';
+import { refuseOverBudget } from '../http/over-budget';
+import { ORDINARY_CHANGE_UNITS } from '../../src/shared/collection/work-units';
 
 const initializeSchema = z.strictObject({ username: usernameSchema });
 
@@ -30,6 +32,8 @@ export function userRoutes(deps: AppDeps) {
     if (!parsed.success) return c.json({ error: describeZodError(parsed.error) }, 400);
     const { username } = parsed.data;
     const userId = c.get('userId');
+    const refused = await refuseOverBudget(c, deps, userId, ORDINARY_CHANGE_UNITS);
+    if (refused) return refused;
     const key = c.req.header('Idempotency-Key');
     const takenError = `The username '${username}' is already taken`;
     try {

@@ -6,7 +6,7 @@ import { seedDemoCatalogIfEmpty } from '../catalog/demo-seed';
 import { openDatabase, type OpenDatabase } from '../db/database';
 import type { Env } from '../env';
 import type { AppDeps } from '../http/app-env';
-import { createWriteRateLimit } from '../http/write-rate-limit';
+import { databaseWriteBudget } from '../http/write-budget';
 import { ensureTutorials } from '../learn/tutorial-store';
 import { seedDemoStreams } from '../live/demo-streams';
 import { localPhotoStore } from '../posts/local-photo-store';
@@ -97,7 +97,10 @@ export async function prepareServer(
     verifier: createTokenVerifier({ projectId: env.FIREBASE_PROJECT_ID, emulatorHost }),
     clientConfig: clientConfigFor(env, emulatorHost),
     production: env.production,
-    writeRateLimit: createWriteRateLimit(),
+    writeBudget: databaseWriteBudget(database.db, {
+      capacity: env.WRITE_BUDGET_CAPACITY,
+      refillPerSecond: env.WRITE_BUDGET_REFILL_PER_SECOND,
+    }),
     photoStore,
     allowLoopbackPush: env.PUSH_ALLOW_LOOPBACK_FOR_TESTS,
     notifier: createWebPushNotifier({

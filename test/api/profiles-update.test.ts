@@ -13,7 +13,7 @@ const limited = new Set<string>();
 let api: ApiHarness;
 beforeAll(async () => {
   api = await createApiHarness({
-    writeRateLimit: { take: (userId) => (limited.has(userId) ? 7 : null) },
+    writeBudget: { capacity: 1200, take: async (userId) => (limited.has(userId) ? 7 : null) },
   });
 });
 afterAll(async () => {

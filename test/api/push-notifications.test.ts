@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app';
 import { pushSubscriptions } from '../../api/db/schema';
-import { createWriteRateLimit } from '../../api/http/write-rate-limit';
+import { databaseWriteBudget } from '../../api/http/write-budget';
 import { loadVapidKeys } from '../../api/push/vapid-keys';
 import { createWebPushNotifier } from '../../api/push/web-push-notifier';
 import type { Notifier } from '../../api/push/notifier';
@@ -174,12 +174,13 @@ describe('POST /api/push/subscribe', () => {
     expect(await devicesOf(user.uid)).toEqual([]);
   });
 
-  it('is rate limited per user: 429 with Retry-After', async () => {
+  it('draws on the write budget: 429 with Retry-After', async () => {
     const strict = createApp({
       db: api.database.db,
       verifier: emulatorVerifier(),
       allowLoopbackPush: true,
-      writeRateLimit: createWriteRateLimit({ capacity: 1, refillPerSecond: 0.01 }),
+      // One registration's worth (20 units), given back slowly.
+      writeBudget: databaseWriteBudget(api.database.db, { capacity: 20, refillPerSecond: 0.01 }),
     });
     const user = await collector('HastyHal');
     const device = pushService.subscription();

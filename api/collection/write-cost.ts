@@ -1,0 +1,107 @@
+// What a write will cost in work units (src/shared/collection/work-units.ts), weighed before
+// anything is applied so a write over the collector's budget is refused whole: a collection
+// change by the copies it adds (the catalogue says how many cars a set brings), a community
+// change at its flat rate, and an entry whose key was already processed at nothing (it is only
+// answered again), so a device retrying a push it never got the answer to is not charged twice.
+import { sql } from 'drizzle-orm';
+import { queryRows, type Queryable } from '../db/database';
+import type { parseMutation } from '../../src/shared/collection/mutations';
+import { type ParsedMutation } from '../../src/shared/collection/mutations';
+import {
+  collectionChangeUnits,
+  COMMUNITY_CHANGE_UNITS,
+  copiesCreated,
+  MAX_COPIES_PER_CHANGE,
+  ORDINARY_CHANGE_UNITS,
+  type SetSize,
+} from '../../src/shared/collection/work-units';
+import type { MutationArgs } from '../../src/shared/collection/mutation-schemas';
+
+export type ParseResult = ReturnType<typeof parseMutation>;
+
+/** The set a change adds instances of, or null. */
+function addedSet(mutation: ParsedMutation): string | null {
+  if (
+    mutation.name !== 'collection/add-set-instance' &&
+    mutation.name !== 'collection/add-multiple-set-instances'
+  ) {
+    return null;
+  }
+  return (mutation.args as MutationArgs<'collection/add-set-instance'>).set.id;
+}
+
+/** How many cars each of these catalogue sets brings (unknown sets are left out). */
+export async function setSizes(db: Queryable, setIds: string[]): Promise<SetSize> {
+  if (setIds.length === 0) return () => undefined;
+  const rows = await queryRows<{ id: string; cars: number }>(
+    db,
+    sql`SELECT id, jsonb_array_length(car_ids) AS cars FROM catalog_sets
+        WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify([...new Set(setIds)])}::jsonb))`,
+  );
+  const sizes = new Map(rows.map((row) => [row.id, Number(row.cars)]));
+  return (setId) => sizes.get(setId);
+}
+
+/**
+ * Units a parsed change costs. A change the rules will refuse without doing its work (bad
+ * input, or more copies than one change may add: 413) costs an ordinary change's worth, so it
+ * gets its own clear answer rather than the budget's.
+ */
+function unitsOf(mutation: ParsedMutation, sizes: SetSize): number {
+  if (copiesCreated(mutation.name, mutation.args, sizes) > MAX_COPIES_PER_CHANGE) {
+    return ORDINARY_CHANGE_UNITS;
+  }
+  return collectionChangeUnits(mutation.name, mutation.args, sizes);
+}
+
+/** Units one parsed collection change costs (a refused parse: an ordinary change's worth). */
+export async function changeCost(db: Queryable, parsed: ParseResult): Promise<number> {
+  if (!parsed.ok) return ORDINARY_CHANGE_UNITS;
+  const setId = addedSet(parsed.mutation);
+  const sizes = await setSizes(db, setId === null ? [] : [setId]);
+  return unitsOf(parsed.mutation, sizes);
+}
+
+export interface WeighedEntry {
+  key: string;
+  name: string;
+  args: unknown;
+  community: boolean;
+  /** Collection changes only: the parse, reused when the push is applied. */
+  parsed?: ParseResult;
+}
+
+/** Units a whole push costs. */
+export async function pushCost(
+  db: Queryable,
+  userId: string,
+  entries: WeighedEntry[],
+): Promise<number> {
+  const keys = [...new Set(entries.map((entry) => entry.key))];
+  const seen = new Set(
+    keys.length === 0
+      ? []
+      : (
+          await queryRows<{ key: string }>(
+            db,
+            sql`SELECT key FROM processed_keys
+                WHERE user_id = ${userId}
+                  AND key IN (SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
+          )
+        ).map((row) => row.key),
+  );
+  const setIds: string[] = [];
+  for (const entry of entries) {
+    const set = entry.parsed?.ok ? addedSet(entry.parsed.mutation) : null;
+    if (set !== null) setIds.push(set);
+  }
+  const sizes = await setSizes(db, setIds);
+  let units = 0;
+  for (const entry of entries) {
+    if (seen.has(entry.key)) continue;
+    if (entry.community) units += COMMUNITY_CHANGE_UNITS;
+    else if (entry.parsed?.ok) units += unitsOf(entry.parsed.mutation, sizes);
+    else units += ORDINARY_CHANGE_UNITS;
+  }
+  return units;
+}
