@@ -32,9 +32,13 @@ async function startServer(databaseUrl: string) {
     WRITE_BUDGET_REFILL_PER_SECOND: '0.001',
   });
   servers.push(run);
-  await expect
-    .poll(() => run.output().stdout, { timeout: 60_000, interval: 200 })
-    .toContain(`running on http://localhost:${port}`);
+  const deadline = Date.now() + 60_000;
+  while (!run.output().stdout.includes(`running on http://localhost:${port}`)) {
+    if (Date.now() > deadline || run.child.exitCode !== null) {
+      throw new Error(`server did not start: ${run.output().stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   ports.push(port);
 }
 
