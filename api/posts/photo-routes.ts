@@ -16,7 +16,7 @@ import {
 import { photoKey } from './photo-key';
 import { refuseOverBudget } from '../http/over-budget';
 import { UPLOAD_UNITS } from '../../src/shared/collection/work-units';
-import { isUniqueViolation } from '../db/sql-errors';
+import { claimObjectId, objectOwner } from '../db/object-ids';
 import { readBody } from '../http/read-body';
 
 const TOO_LARGE = `${PHOTO_SIZE_ERROR} (this one is larger)`;
@@ -35,10 +35,17 @@ export function photoRoutes(deps: AppDeps) {
     const store = deps.photoStore;
     if (!store) return c.json({ error: NO_STORE }, 503);
     const userId = c.get('userId');
-    const [existing] = await deps.db.select().from(photos).where(eq(photos.id, photoId));
+    const owner = await objectOwner(deps.db, 'photo', photoId);
+    if (owner !== null && owner !== userId) return conflict(c, photoId);
+    const [existing] =
+      owner === null
+        ? []
+        : await deps.db
+            .select()
+            .from(photos)
+            .where(and(eq(photos.userId, userId), eq(photos.id, photoId)));
     if (existing) {
       // A device retrying an upload whose answer it never saw: the first one stands.
-      if (existing.userId !== userId) return conflict(c, photoId);
       return c.json(
         {
           ok: true,
@@ -65,18 +72,19 @@ export function photoRoutes(deps: AppDeps) {
     }
     // Bytes first, then the row: a row never names bytes that are not there.
     await store.put(photoKey(userId, photoId), bytes, contentType);
-    try {
-      await deps.db
+    // The id is claimed with the row, in one transaction: the same id arriving twice at once
+    // leaves the owner's first upload standing, and anyone else is refused.
+    const stored = await deps.db.transaction(async (tx) => {
+      if ((await claimObjectId(tx, 'photo', photoId, userId)) === 'taken') return false;
+      await tx
         .insert(photos)
-        .values({ userId, id: photoId, contentType, byteSize: bytes.byteLength });
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      // The same id arrived twice at once: the owner's first upload stands, anyone else is refused.
-      const [winner] = await deps.db.select().from(photos).where(eq(photos.id, photoId));
-      if (winner?.userId !== userId) {
-        await store.delete(photoKey(userId, photoId));
-        return conflict(c, photoId);
-      }
+        .values({ userId, id: photoId, contentType, byteSize: bytes.byteLength })
+        .onConflictDoNothing();
+      return true;
+    });
+    if (!stored) {
+      await store.delete(photoKey(userId, photoId));
+      return conflict(c, photoId);
     }
     return c.json(
       {

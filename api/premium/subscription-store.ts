@@ -6,6 +6,7 @@ import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { checkoutSessions, profiles } from '../db/schema';
 import type { SubscriptionStatus } from './payment-provider';
+import { claimObjectId, objectOwner } from '../db/object-ids';
 
 export type { SubscriptionStatus };
 export type CheckoutRow = typeof checkoutSessions.$inferSelect;
@@ -16,17 +17,25 @@ export async function recordCheckout(
   db: Database,
   row: { userId: string; sessionId: string; provider: 'stripe' | 'development' },
 ): Promise<void> {
-  await db.insert(checkoutSessions).values({ ...row, status: 'open' });
+  await db.transaction(async (tx) => {
+    // Session ids come from the provider; the directory keeps them unique across collectors.
+    if ((await claimObjectId(tx, 'checkout', row.sessionId, row.userId)) === 'taken') {
+      throw new Error(`checkout session ${row.sessionId} is already another collector's`);
+    }
+    await tx.insert(checkoutSessions).values({ ...row, status: 'open' });
+  });
 }
 
 export async function findCheckout(
-  db: Database,
+  db: Pick<Database, 'select'>,
   sessionId: string,
 ): Promise<CheckoutRow | undefined> {
+  const userId = await objectOwner(db, 'checkout', sessionId);
+  if (userId === null) return undefined;
   const [row] = await db
     .select()
     .from(checkoutSessions)
-    .where(eq(checkoutSessions.sessionId, sessionId));
+    .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.sessionId, sessionId)));
   return row;
 }
 
@@ -102,10 +111,7 @@ export async function completeCheckout(
   eventAt: Date | null = null,
 ): Promise<string | null> {
   return db.transaction(async (tx) => {
-    const [session] = await tx
-      .select()
-      .from(checkoutSessions)
-      .where(eq(checkoutSessions.sessionId, sessionId));
+    const session = await findCheckout(tx, sessionId);
     const userId = session?.userId ?? fallbackUserId;
     if (!userId) return null;
     if (session && session.status !== 'complete') {
@@ -127,10 +133,7 @@ export async function checkoutNotPaid(
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [session] = await tx
-      .select()
-      .from(checkoutSessions)
-      .where(eq(checkoutSessions.sessionId, sessionId));
+    const session = await findCheckout(tx, sessionId);
     if (session && session.status !== 'complete') await setCheckoutStatus(tx, session, status, now);
   });
 }

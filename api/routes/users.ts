@@ -1,6 +1,6 @@
 // POST /api/users/initialize (choose a username) and /api/users/update-settings.
 import { Hono } from 'hono';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { requireUser } from '../auth/require-user';
@@ -16,6 +16,7 @@ import { describeZodError } from '../../src/shared/collection/mutation-schemas';
 import { RuleError } from '../../src/shared/collection/rules';
 import { usernameSchema } from '../../src/shared/profile/username';
 import { profileBody } from './profile-body';
+import { usernameHolder } from '../profiles/username-holder';
 import { isUniqueViolation } from '../db/sql-errors';
 import { refuseOverBudget } from '../http/over-budget';
 import { ORDINARY_CHANGE_UNITS } from '../../src/shared/collection/work-units';
@@ -51,16 +52,10 @@ export function userRoutes(deps: AppDeps) {
             }
             throw new RuleError(409, `You already have the username '${mine.username}'`);
           }
-          const [taken] = await deps.db
-            .select({ userId: profiles.userId })
-            .from(profiles)
-            .where(
-              and(
-                sql`lower(${profiles.username}) = lower(${username})`,
-                ne(profiles.userId, userId),
-              ),
-            );
-          if (taken) throw new RuleError(409, takenError);
+          // The name is claimed when the profile is written (diecast_apply_diff); a holder
+          // found here is answered at once.
+          const holder = await usernameHolder(deps.db, username);
+          if (holder !== null && holder !== userId) throw new RuleError(409, takenError);
           const diff = noStateChanges();
           diff.profile = { username };
           const body = profileBody({
