@@ -24,6 +24,10 @@ import { idSchema } from '../../src/shared/collection/mutation-schemas';
 const isSessionId = (value: string) => idSchema.safeParse(value).success;
 const badSessionId = (c: Context) => c.json({ error: 'sessionId: not a checkout session id' }, 400);
 
+/** The development checkout page: its own inline style and one form back to this server. */
+const CHECKOUT_PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
 /** The screen the provider sends the browser back to: guarded, so the guard sees session_id. */
 const RETURN_PATH = '/subscribe';
 
@@ -123,6 +127,8 @@ export function premiumRoutes(deps: AppDeps) {
       const session = await findCheckout(deps.db, sessionId);
       const status = !session ? 'unknown' : session.status === 'complete' ? 'complete' : 'open';
       c.header('Cache-Control', 'no-store');
+      c.header('Content-Security-Policy', CHECKOUT_PAGE_POLICY);
+      c.header('Referrer-Policy', 'no-referrer');
       return c.html(
         devCheckoutPage({ sessionId, returnPath: safeReturnPath(c.req.query('return')), status }),
         session ? 200 : 404,

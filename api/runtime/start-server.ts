@@ -21,7 +21,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const { deps, database, emulator } = await prepareServer(env, options);
   const app = createApp(deps);
-  mountBuiltApp(app, resolve(options.projectRoot, 'dist'));
+  mountBuiltApp(app, resolve(options.projectRoot, 'dist'), { clientConfig: deps.clientConfig });
 
   const server: ServerType = await new Promise((resolveServer, reject) => {
     const started = serve({ fetch: app.fetch, port: env.PORT }, () => resolveServer(started));

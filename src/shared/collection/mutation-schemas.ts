@@ -1,5 +1,6 @@
 // zod schemas for the payloads of SPEC §7's replayable calls, shared by the device and the server.
 import { z } from 'zod';
+import '../zod-csp';
 import { unstorableJsonProblem, userText } from '../text/user-text';
 import { CONDITIONS, GRADES } from './types';
 import { MAX_INSTANCES_PER_CHANGE } from './work-units';
