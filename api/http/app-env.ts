@@ -6,6 +6,7 @@ import type { ClientConfig } from '../routes/client-config';
 import type { WriteBudget } from './write-budget';
 import type { Notifier } from '../push/notifier';
 import type { PhotoStore } from '../posts/photo-store';
+import type { PhotoQuota } from '../posts/photo-quota';
 import type { PaymentProvider } from '../premium/payment-provider';
 
 export interface AppDeps {
@@ -26,6 +27,8 @@ export interface AppDeps {
   notifier?: Notifier;
   /** Where uploaded photo bytes live; absent: photo upload answers 503. */
   photoStore?: PhotoStore;
+  /** Photos per collector (count and bytes); absent: DEFAULT_PHOTO_QUOTA. */
+  photoQuota?: PhotoQuota;
   /** Checkout and its events; absent: /api/premium checkout answers 503. */
   paymentProvider?: PaymentProvider;
 }

@@ -9,6 +9,7 @@ import { photoUrl } from '../profiles/public-profile';
 import { idSchema } from '../../src/shared/collection/mutation-schemas';
 import {
   PHOTO_MAX_BYTES,
+  PHOTO_QUOTA_ERROR,
   PHOTO_SIZE_ERROR,
   PHOTO_TYPE_ERROR,
   photoTypeOf,
@@ -18,6 +19,8 @@ import { refuseOverBudget } from '../http/over-budget';
 import { UPLOAD_UNITS } from '../../src/shared/collection/work-units';
 import { claimObjectId, objectOwner } from '../db/object-ids';
 import { readBody } from '../http/read-body';
+import { DEFAULT_PHOTO_QUOTA, fitsPhotoQuota } from './photo-quota';
+import { lockUserState } from '../collection/collection-store';
 
 const TOO_LARGE = `${PHOTO_SIZE_ERROR} (this one is larger)`;
 const NO_STORE = 'Photo storage is not configured on this server';
@@ -59,6 +62,11 @@ export function photoRoutes(deps: AppDeps) {
     }
     const refused = await refuseOverBudget(c, deps, userId, UPLOAD_UNITS);
     if (refused) return refused;
+    const quota = deps.photoQuota ?? DEFAULT_PHOTO_QUOTA;
+    const declared = Number(c.req.header('content-length') ?? 0) || 0;
+    if (!(await fitsPhotoQuota(deps.db, userId, declared, quota))) {
+      return c.json({ error: PHOTO_QUOTA_ERROR }, 413);
+    }
     const read = await readBody(c.req.raw, PHOTO_MAX_BYTES);
     if (read.kind === 'too-large') {
       if (!read.drained) c.header('Connection', 'close');
@@ -75,16 +83,19 @@ export function photoRoutes(deps: AppDeps) {
     // The id is claimed with the row, in one transaction: the same id arriving twice at once
     // leaves the owner's first upload standing, and anyone else is refused.
     const stored = await deps.db.transaction(async (tx) => {
-      if ((await claimObjectId(tx, 'photo', photoId, userId)) === 'taken') return false;
+      // The collector's row lock: two uploads at once cannot both pass the quota.
+      await lockUserState(tx, userId);
+      if (!(await fitsPhotoQuota(tx, userId, bytes.byteLength, quota))) return 'over-quota';
+      if ((await claimObjectId(tx, 'photo', photoId, userId)) === 'taken') return 'taken';
       await tx
         .insert(photos)
         .values({ userId, id: photoId, contentType, byteSize: bytes.byteLength })
         .onConflictDoNothing();
-      return true;
+      return 'stored';
     });
-    if (!stored) {
+    if (stored !== 'stored') {
       await store.delete(photoKey(userId, photoId));
-      return conflict(c, photoId);
+      return stored === 'taken' ? conflict(c, photoId) : c.json({ error: PHOTO_QUOTA_ERROR }, 413);
     }
     return c.json(
       {

@@ -11,6 +11,7 @@ import { ensureTutorials } from '../learn/tutorial-store';
 import { seedDemoStreams } from '../live/demo-streams';
 import { localPhotoStore } from '../posts/local-photo-store';
 import { s3PhotoStore } from '../posts/s3-photo-store';
+import { startPhotoSweep } from '../posts/photo-sweep';
 import { paymentProviderFor } from '../premium/provider-from-env';
 import { loadVapidKeys } from '../push/vapid-keys';
 import { createWebPushNotifier } from '../push/web-push-notifier';
@@ -21,6 +22,8 @@ export interface PreparedServer {
   deps: AppDeps;
   database: OpenDatabase;
   emulator: RunningEmulator | null;
+  /** Stops the background work (the sweep of unused photos) before the database closes. */
+  stopBackgroundWork(): Promise<void>;
 }
 
 export async function prepareServer(
@@ -111,5 +114,6 @@ export async function prepareServer(
     }),
     paymentProvider: payments.provider,
   };
-  return { deps, database, emulator };
+  const sweep = startPhotoSweep(database.db, photoStore, log);
+  return { deps, database, emulator, stopBackgroundWork: () => sweep.stop() };
 }

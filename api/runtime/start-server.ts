@@ -19,7 +19,7 @@ export async function startServer(
   env: Env,
   options: { projectRoot: string; log?: (line: string) => void },
 ): Promise<RunningServer> {
-  const { deps, database, emulator } = await prepareServer(env, options);
+  const { deps, database, emulator, stopBackgroundWork } = await prepareServer(env, options);
   const app = createApp(deps);
   mountBuiltApp(app, resolve(options.projectRoot, 'dist'), { clientConfig: deps.clientConfig });
 
@@ -36,6 +36,7 @@ export async function startServer(
     emulator,
     async stop() {
       await new Promise<void>((done) => server.close(() => done()));
+      await stopBackgroundWork();
       await database.close();
       await emulator?.stop();
     },

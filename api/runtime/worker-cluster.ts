@@ -29,6 +29,8 @@ export async function startCluster(
   options: { projectRoot: string; log: (line: string) => void },
 ): Promise<RunningCluster> {
   const prepared = await prepareServer(env, options);
+  // The primary serves nothing: the workers each sweep (their row locks keep that safe).
+  await prepared.stopBackgroundWork();
   await prepared.database.close();
   const emulatorHost = prepared.emulator?.host ?? env.FIREBASE_AUTH_EMULATOR_HOST;
   let port = env.PORT;

@@ -16,6 +16,13 @@ export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];
 export const PHOTO_TYPE_ERROR = 'Photos must be JPEG, PNG or WebP';
+/**
+ * Per collector: photos kept (in posts, as the avatar, or uploaded in the last day and not used
+ * yet: unused uploads are deleted after a day). Beyond it an upload is refused for good (413).
+ */
+export const PHOTO_QUOTA_COUNT = 1_000;
+export const PHOTO_QUOTA_BYTES = 1024 * 1024 * 1024;
+export const PHOTO_QUOTA_ERROR = 'Photo quota reached: delete posts you no longer need';
 export const PHOTO_SIZE_ERROR = 'Photos must be 5 MB or smaller';
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
