@@ -14,6 +14,7 @@ import { requestHash } from '../collection/request-hash';
 import { describeZodError } from '../../src/shared/collection/mutation-schemas';
 import { CommandError, type CommandContext } from './command';
 import { isUnstorableText, UNSTORABLE_TEXT_ERROR } from '../db/sql-errors';
+import { storableCopy } from '../../src/shared/text/user-text';
 import { communityCommand } from './command-registry';
 
 async function storedOutcome(
@@ -51,7 +52,7 @@ export async function runCommunityCommand(
   const command = communityCommand(name);
   if (!command)
     return {
-      outcome: { status: 404, body: { error: `Unknown change: ${name}` } },
+      outcome: { status: 404, body: { error: `Unknown change: ${storableCopy(name)}` } },
       replayed: false,
     };
   // Validation first: the payload is checked (its depth was bounded by the JSON reader) before

@@ -8,12 +8,21 @@ export const SURROGATE_ERROR = 'must not contain unpaired surrogate characters';
 
 /** A UTF-16 surrogate half without its partner: no UTF-8 text (and so no SQL text) can hold it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNSTORABLE = new RegExp(`\\u0000|${LONE_SURROGATE.source}`, 'g');
 
 /** Why SQL text cannot hold `text` (NUL, or a lone surrogate), or null when it can. */
 export function unstorableTextProblem(text: string): string | null {
   if (text.includes('\u0000')) return NUL_ERROR;
   if (LONE_SURROGATE.test(text)) return SURROGATE_ERROR;
   return null;
+}
+
+/**
+ * `text` with what SQL cannot hold (NUL, lone surrogates) replaced by U+FFFD: for messages that
+ * quote input back (an unknown name, a key zod did not expect), which are stored as answers.
+ */
+export function storableCopy(text: string): string {
+  return text.replace(UNSTORABLE, '\uFFFD');
 }
 
 /** Characters as a collector counts them: an emoji is one, not two UTF-16 units. */
