@@ -71,36 +71,37 @@ export interface WeighedEntry {
   parsed?: ParseResult;
 }
 
-/** Units a whole push costs. */
+/** Units a whole push costs: one round trip for the keys already processed and the set sizes. */
 export async function pushCost(
   db: Queryable,
   userId: string,
   entries: WeighedEntry[],
 ): Promise<number> {
   const keys = [...new Set(entries.map((entry) => entry.key))];
-  const seen = new Set(
-    keys.length === 0
-      ? []
-      : (
-          await queryRows<{ key: string }>(
-            db,
-            sql`SELECT key FROM processed_keys
-                WHERE user_id = ${userId}
-                  AND key IN (SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
-          )
-        ).map((row) => row.key),
-  );
-  const setIds: string[] = [];
+  const setIds = new Set<string>();
   for (const entry of entries) {
     const set = entry.parsed?.ok ? addedSet(entry.parsed.mutation) : null;
-    if (set !== null) setIds.push(set);
+    if (set !== null) setIds.add(set);
   }
-  const sizes = await setSizes(db, setIds);
+  const [row] = await queryRows<{ seen: string[]; sizes: Record<string, number> }>(
+    db,
+    sql`SELECT
+          (SELECT coalesce(jsonb_agg(key), '[]'::jsonb) FROM processed_keys
+            WHERE user_id = ${userId}
+              AND key IN (SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))) AS seen,
+          (SELECT coalesce(jsonb_object_agg(id, jsonb_array_length(car_ids)), '{}'::jsonb)
+             FROM catalog_sets
+            WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify([...setIds])}::jsonb)))
+            AS sizes`,
+  );
+  const seen = new Set(row?.seen ?? []);
+  const sizes = new Map(Object.entries(row?.sizes ?? {}).map(([id, cars]) => [id, Number(cars)]));
+  const setSize: SetSize = (setId) => sizes.get(setId);
   let units = 0;
   for (const entry of entries) {
     if (seen.has(entry.key)) continue;
     if (entry.community) units += COMMUNITY_CHANGE_UNITS;
-    else if (entry.parsed?.ok) units += unitsOf(entry.parsed.mutation, sizes);
+    else if (entry.parsed?.ok) units += unitsOf(entry.parsed.mutation, setSize);
     else units += ORDINARY_CHANGE_UNITS;
   }
   return units;

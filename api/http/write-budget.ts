@@ -35,35 +35,49 @@ export function databaseWriteBudget(
   const refilled = sql`least(${capacity}::float8, w.units
     + extract(epoch from clock_timestamp() - w.refilled_at)::float8 * ${rate}::float8)`;
 
-  /** Seconds until `units` are there (at least 1: Retry-After 0 would invite a busy loop). */
-  async function waitFor(userId: string, units: number): Promise<number> {
-    const [row] = await queryRows<{ available: number | string }>(
-      db,
-      sql`SELECT ${refilled} AS available FROM write_budgets w WHERE w.user_id = ${userId}`,
-    );
-    const available = row ? Number(row.available) : capacity;
+  /** Seconds until `units` are there, with `available` now (at least 1: no busy loop). */
+  function secondsUntil(units: number, available: number): number {
     // A request bigger than the whole budget can never pass: the caller is told to wait for a
     // full budget and (by the 429's text) to send less at once.
     const needed = Math.min(units, capacity);
     return Math.max(1, Math.ceil((needed - available) / rate));
   }
 
+  async function available(userId: string): Promise<number> {
+    const [row] = await queryRows<{ available: number | string }>(
+      db,
+      sql`SELECT ${refilled} AS available FROM write_budgets w WHERE w.user_id = ${userId}`,
+    );
+    return row ? Number(row.available) : capacity;
+  }
+
   return {
     capacity,
     async take(userId, units) {
-      if (units > capacity) return waitFor(userId, units);
-      // One statement: a new collector starts full; an existing row is refilled and charged
-      // only if it holds enough. Concurrent takes queue on the row lock and each re-checks.
-      const taken = await queryRows<{ units: number }>(
+      if (units > capacity) return secondsUntil(units, await available(userId));
+      // One statement, one round trip (a refused collector may be hammering): a new collector
+      // starts full; an existing row is refilled and charged only if it holds enough, and
+      // concurrent takes queue on its row lock, each re-checking. When nothing was taken, the
+      // budget as it stood (the statement's snapshot) says how long to wait.
+      const [row] = await queryRows<{ taken: number | null; available: number | string | null }>(
         db,
-        sql`INSERT INTO write_budgets AS w (user_id, units, refilled_at)
-              VALUES (${userId}, ${capacity - units}::float8, clock_timestamp())
-            ON CONFLICT (user_id) DO UPDATE
-              SET units = ${refilled} - ${units}::float8, refilled_at = clock_timestamp()
-              WHERE ${refilled} >= ${units}::float8
-            RETURNING w.units`,
+        sql`WITH taken AS (
+              INSERT INTO write_budgets AS w (user_id, units, refilled_at)
+                VALUES (${userId}, ${capacity - units}::float8, clock_timestamp())
+              ON CONFLICT (user_id) DO UPDATE
+                SET units = ${refilled} - ${units}::float8, refilled_at = clock_timestamp()
+                WHERE ${refilled} >= ${units}::float8
+              RETURNING w.units)
+            SELECT (SELECT units FROM taken) AS taken,
+                   (SELECT ${refilled} FROM write_budgets w WHERE w.user_id = ${userId}) AS available`,
       );
-      return taken.length > 0 ? null : waitFor(userId, units);
+      if (row?.taken !== null && row?.taken !== undefined) return null;
+      // Refused by a concurrent take between our snapshot and the row lock: read it again.
+      const now =
+        row?.available === null || row?.available === undefined
+          ? await available(userId)
+          : Number(row.available);
+      return secondsUntil(units, now);
     },
   };
 }
