@@ -4,8 +4,8 @@
 // server (Node, no CSP) it keeps its compiled parsers.
 import { z } from 'zod';
 
-const inBrowser =
-  typeof window !== 'undefined' ||
-  typeof (globalThis as { importScripts?: unknown }).importScripts === 'function';
+// Read through globalThis: this file is also compiled for the worker, which has no `window`.
+const scope = globalThis as { window?: unknown; importScripts?: unknown };
+const inBrowser = scope.window !== undefined || typeof scope.importScripts === 'function';
 
 if (inBrowser) z.config({ jitless: true });
