@@ -238,10 +238,11 @@ async function main() {
       store: r.store,
       'worst push': `${r.fairness.worstPush.entries} entries, ${r.fairness.worstPush.copies} copies`,
       'its time ms': r.fairness.worstPush.acceptedMs,
-      'repeats (429)': r.fairness.worstPush.repeats,
+      'refill pushes': r.fairness.worstPush.refillPushes,
       'others p50 ms': r.fairness.others.p50Ms,
       'others p99 ms': r.fairness.others.p99Ms,
       'baseline p99 ms': r.fairness.baseline.p99Ms,
+      'p99 ms, 429 hammering': r.fairness.hammering.p99Ms,
       errors: r.fairness.others.errors,
     })),
   );
