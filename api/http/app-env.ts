@@ -23,6 +23,8 @@ export interface AppDeps {
   allowLoopbackPush?: boolean;
   /** Every write is drawn from the collector's budget in work units; absent: unlimited (tests). */
   writeBudget?: WriteBudget;
+  /** A 429 over the budget is held this long before it is sent (at most Retry-After); 0: at once. */
+  refusalHoldMs?: number;
   /** Sends a push message to a user's devices; absent: nothing is sent. */
   notifier?: Notifier;
   /** Where uploaded photo bytes live; absent: photo upload answers 503. */

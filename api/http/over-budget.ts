@@ -17,6 +17,10 @@ export async function refuseOverBudget(
 ): Promise<Response | null> {
   const wait = (await deps.writeBudget?.take(userId, units)) ?? null;
   if (wait === null) return null;
+  // Held a moment before it goes out (a timer costs nothing): a client that re-sends the moment
+  // it is refused is slowed to about one refusal a second instead of taking the server's time.
+  const hold = Math.min(deps.refusalHoldMs ?? 0, wait * 1000);
+  if (hold > 0) await new Promise((resolve) => setTimeout(resolve, hold));
   c.header('Retry-After', String(wait));
   const capacity = deps.writeBudget?.capacity ?? units;
   const tooBig = units > capacity;

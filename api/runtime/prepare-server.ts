@@ -18,6 +18,9 @@ import { createWebPushNotifier } from '../push/web-push-notifier';
 import { startAuthEmulator, type RunningEmulator } from './auth-emulator';
 import { clientConfigFor } from './client-config';
 
+/** A refusal over the write budget is answered after a second: see api/http/over-budget.ts. */
+const REFUSAL_HOLD_MS = 1000;
+
 export interface PreparedServer {
   deps: AppDeps;
   database: OpenDatabase;
@@ -100,6 +103,7 @@ export async function prepareServer(
     verifier: createTokenVerifier({ projectId: env.FIREBASE_PROJECT_ID, emulatorHost }),
     clientConfig: clientConfigFor(env, emulatorHost),
     production: env.production,
+    refusalHoldMs: REFUSAL_HOLD_MS,
     writeBudget: databaseWriteBudget(database.db, {
       capacity: env.WRITE_BUDGET_CAPACITY,
       refillPerSecond: env.WRITE_BUDGET_REFILL_PER_SECOND,

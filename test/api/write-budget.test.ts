@@ -222,6 +222,23 @@ describe('the write budget', () => {
     expect((await push(user, [addCar('t:999')], strict)).status).toBe(429);
   });
 
+  it('holds a refusal a moment before answering, so re-sending at once is slowed down', async () => {
+    const holding = createApp({
+      db: api.database.db,
+      verifier: emulatorVerifier(),
+      refusalHoldMs: 300,
+      writeBudget: databaseWriteBudget(api.database.db, { capacity: 5, refillPerSecond: 0.001 }),
+    });
+    const user = await api.user();
+    const mutations = Array.from({ length: 5 }, (_, i) => addCar(`h:${i}`));
+    let started = performance.now();
+    expect((await push(user, mutations, holding)).status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(300);
+    started = performance.now();
+    expect((await push(user, [addCar('h:5')], holding)).status).toBe(429);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
   it('never overdraws under concurrent takes', async () => {
     const budget = databaseWriteBudget(api.database.db, { capacity: 1000, refillPerSecond: 0.001 });
     const userId = `concurrent-${randomUUID()}`;
