@@ -1,5 +1,5 @@
-// What a write will cost in work units (src/shared/collection/work-units.ts), weighed before
-// anything is applied so a write over the collector's budget is refused whole: a collection
+// What a sync push will cost in work units (src/shared/collection/work-units.ts), weighed before
+// any entry is applied so a push over the collector's budget is refused whole: a collection
 // change by the copies it adds (the catalogue says how many cars a set brings), a community
 // change at its flat rate, and an entry whose key was already processed at nothing (it is only
 // answered again), so a device retrying a push it never got the answer to is not charged twice.
@@ -30,18 +30,6 @@ function addedSet(mutation: ParsedMutation): string | null {
   return (mutation.args as MutationArgs<'collection/add-set-instance'>).set.id;
 }
 
-/** How many cars each of these catalogue sets brings (unknown sets are left out). */
-export async function setSizes(db: Queryable, setIds: string[]): Promise<SetSize> {
-  if (setIds.length === 0) return () => undefined;
-  const rows = await queryRows<{ id: string; cars: number }>(
-    db,
-    sql`SELECT id, jsonb_array_length(car_ids) AS cars FROM catalog_sets
-        WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify([...new Set(setIds)])}::jsonb))`,
-  );
-  const sizes = new Map(rows.map((row) => [row.id, Number(row.cars)]));
-  return (setId) => sizes.get(setId);
-}
-
 /**
  * Units a parsed change costs. A change the rules will refuse without doing its work (bad
  * input, or more copies than one change may add: 413) costs an ordinary change's worth, so it
@@ -52,14 +40,6 @@ function unitsOf(mutation: ParsedMutation, sizes: SetSize): number {
     return ORDINARY_CHANGE_UNITS;
   }
   return collectionChangeUnits(mutation.name, mutation.args, sizes);
-}
-
-/** Units one parsed collection change costs (a refused parse: an ordinary change's worth). */
-export async function changeCost(db: Queryable, parsed: ParseResult): Promise<number> {
-  if (!parsed.ok) return ORDINARY_CHANGE_UNITS;
-  const setId = addedSet(parsed.mutation);
-  const sizes = await setSizes(db, setId === null ? [] : [setId]);
-  return unitsOf(parsed.mutation, sizes);
 }
 
 export interface WeighedEntry {

@@ -2,12 +2,10 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { MutationName } from '../../src/shared/collection/mutation-schemas';
-import { runMutation, systemClock } from '../collection/mutation-service';
+import { OverBudgetError, runMutation, systemClock } from '../collection/mutation-service';
 import type { AppDeps, AppEnv } from './app-env';
 import { readJson } from './read-json';
-import { refuseOverBudget } from './over-budget';
-import { changeCost } from '../collection/write-cost';
-import { parseMutation } from '../../src/shared/collection/mutations';
+import { overBudget } from './over-budget';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
@@ -22,12 +20,21 @@ export function mutationHandler(deps: AppDeps, name: MutationName) {
       return c.json({ error: 'Idempotency-Key must be 1-200 printable ASCII characters' }, 400);
     }
     const args = await readJson(c);
-    const userId = c.get('userId');
-    // Weighed (and so parsed) before anything runs: over the budget, nothing happens.
-    const parsed = parseMutation(name, args);
-    const refused = await refuseOverBudget(c, deps, userId, await changeCost(deps.db, parsed));
-    if (refused) return refused;
-    const outcome = await runMutation(deps.db, clock, userId, name, args, key, parsed);
-    return c.json(outcome.body, outcome.status as ContentfulStatusCode);
+    try {
+      // Charged in the change's own write: over the budget, nothing happens.
+      const outcome = await runMutation(
+        deps.db,
+        clock,
+        c.get('userId'),
+        name,
+        args,
+        key,
+        deps.writeBudget,
+      );
+      return c.json(outcome.body, outcome.status as ContentfulStatusCode);
+    } catch (error) {
+      if (!(error instanceof OverBudgetError)) throw error;
+      return overBudget(c, deps, error.units, error.wait);
+    }
   };
 }

@@ -16,7 +16,16 @@ export async function refuseOverBudget(
   units: number,
 ): Promise<Response | null> {
   const wait = (await deps.writeBudget?.take(userId, units)) ?? null;
-  if (wait === null) return null;
+  return wait === null ? null : overBudget(c, deps, units, wait);
+}
+
+/** The 429 for a write of `units` refused with `wait` seconds to go. */
+export async function overBudget(
+  c: Context,
+  deps: AppDeps,
+  units: number,
+  wait: number,
+): Promise<Response> {
   // Held a moment before it goes out (a timer costs nothing): a client that re-sends the moment
   // it is refused is slowed to about one refusal a second instead of taking the server's time.
   const hold = Math.min(deps.refusalHoldMs ?? 0, wait * 1000);

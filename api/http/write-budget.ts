@@ -12,9 +12,25 @@ import {
 export interface WriteBudget {
   /** Takes `units` from `userId`'s budget: null when allowed, else whole seconds to wait. */
   take(userId: string, units: number): Promise<number | null>;
+  /** Whole seconds until `units` are there (at least 1), for a write refused elsewhere. */
+  waitFor(userId: string, units: number): Promise<number>;
   /** The most a budget holds: a write that needs more can never pass in one piece. */
   readonly capacity: number;
+  readonly refillPerSecond: number;
 }
+
+/**
+ * A single collection change pays inside its own write (diecast_apply_diff, migration 0008)
+ * rather than in a statement of its own: this is what that write needs to know.
+ */
+export interface BudgetCharge {
+  units: number;
+  capacity: number;
+  refillPerSecond: number;
+}
+
+/** SQLSTATE diecast_apply_diff raises when a change is over its collector's budget. */
+export const OVER_BUDGET_SQLSTATE = 'DG429';
 
 export interface WriteBudgetOptions {
   capacity: number;
@@ -53,6 +69,10 @@ export function databaseWriteBudget(
 
   return {
     capacity,
+    refillPerSecond: rate,
+    async waitFor(userId, units) {
+      return secondsUntil(units, await available(userId));
+    },
     async take(userId, units) {
       if (units > capacity) return secondsUntil(units, await available(userId));
       // One statement, one round trip (a refused collector may be hammering): a new collector

@@ -222,6 +222,30 @@ describe('the write budget', () => {
     expect((await push(user, [addCar('t:999')], strict)).status).toBe(429);
   });
 
+  it('charges a single change its copies in its own write: over the budget it applies nothing', async () => {
+    const small = createApp({
+      db: api.database.db,
+      verifier: emulatorVerifier(),
+      writeBudget: databaseWriteBudget(api.database.db, { capacity: 10, refillPerSecond: 0.001 }),
+    });
+    const user = await api.user();
+    const addSet = () =>
+      small.request('/api/collection/add-set-instance', {
+        method: 'POST',
+        headers: user.headers,
+        body: JSON.stringify({ set: { id: TRACK_DAY }, instanceDetails: {} }),
+      });
+    // A 3-car set: 4 copies, 4 units; twice is 8 of 10.
+    expect((await addSet()).status).toBe(200);
+    expect((await addSet()).status).toBe(200);
+    const refused = await addSet();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(1000);
+    expect(await ownedCount(user)).toBe(6);
+    const { body } = await api.call(user, 'GET', '/api/collection/get');
+    expect(body.ownedSets[0].instances).toHaveLength(2);
+  });
+
   it('holds a refusal a moment before answering, so re-sending at once is slowed down', async () => {
     const holding = createApp({
       db: api.database.db,
