@@ -3,7 +3,7 @@
 // read here against their 1 MB cap; a route with its own cap (photo uploads) reads its body
 // itself, and whatever it left unread is drained after it answered.
 import type { Context, MiddlewareHandler } from 'hono';
-import { drainBody, readBody } from './read-body';
+import { declaredLength, drainBody, readBody } from './read-body';
 
 export function bodyGuard(options: {
   maxBytes: number;
@@ -13,7 +13,11 @@ export function bodyGuard(options: {
 }): MiddlewareHandler {
   return async (c, next) => {
     const raw = c.req.raw;
-    if (raw.body && !options.readsOwnBody(c)) {
+    // A declared length within the cap needs no reading ahead: the route reads the body, or the
+    // drain below does. Over the cap, or with no declared length, it is read (and counted) here.
+    const declared = declaredLength(raw);
+    const withinCap = declared !== null && declared <= options.maxBytes;
+    if (raw.body && !withinCap && !options.readsOwnBody(c)) {
       const read = await readBody(raw, options.maxBytes);
       if (read.kind === 'too-large') {
         if (!read.drained) c.header('Connection', 'close');

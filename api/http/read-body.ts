@@ -12,7 +12,8 @@ export type BodyRead =
   /** Over `max`: nothing kept. `drained`: read to its end, so the connection can be reused. */
   | { kind: 'too-large'; drained: boolean };
 
-function declaredLength(request: Request): number | null {
+/** The body's Content-Length, unless absent, chunked or not a length. */
+export function declaredLength(request: Request): number | null {
   const header = request.headers.get('content-length');
   if (header === null || request.headers.has('transfer-encoding')) return null;
   const length = Number(header);
