@@ -1,10 +1,11 @@
 // The Hono app: every /api route, JSON errors, body limit. `serve()` lives in main.ts.
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { API_MARKER_HEADER, API_MARKER_VALUE } from '../src/shared/http/api-marker';
 import type { AppDeps, AppEnv } from './http/app-env';
+import { bodyGuard } from './http/body-guard';
+import { isUnstorableText, UNSTORABLE_TEXT_ERROR } from './db/sql-errors';
 import { catalogRoutes } from './routes/catalog';
 import { clientConfigRoutes } from './routes/client-config';
 import { collectionRoutes } from './routes/collection';
@@ -23,15 +24,13 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>();
-  const jsonBodyLimit = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json({ error: 'Request body is larger than 1 MB' }, 413),
-  });
-  // Photo uploads (PUT /api/photos/{id}) carry raw image bytes and set their own 5 MB limit.
-  api.use((c, next) =>
-    c.req.method === 'PUT' && c.req.path.startsWith('/api/photos/')
-      ? next()
-      : jsonBodyLimit(c, next),
+  api.use(
+    bodyGuard({
+      maxBytes: MAX_BODY_BYTES,
+      tooLargeError: 'Request body is larger than 1 MB',
+      // Photo uploads (PUT /api/photos/{id}) carry raw image bytes and set their own 5 MB cap.
+      readsOwnBody: (c) => c.req.method === 'PUT' && c.req.path.startsWith('/api/photos/'),
+    }),
   );
   api.route('/profile', profileRoutes(deps));
   api.route('/users', userRoutes(deps));
@@ -64,6 +63,7 @@ export function createApp(deps: AppDeps) {
         error.status as ContentfulStatusCode,
       );
     }
+    if (isUnstorableText(error)) return c.json({ error: UNSTORABLE_TEXT_ERROR }, 400);
     console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
     return c.json({ error: 'Internal server error' }, 500);
   });

@@ -12,7 +12,7 @@ const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 async function main() {
   const env = parseEnv(process.env);
-  const { deps, database, emulator } = await prepareServer(env, {
+  const { deps, database, emulator, stopBackgroundWork } = await prepareServer(env, {
     projectRoot,
     log: console.log,
   });
@@ -32,6 +32,7 @@ async function main() {
   const shutdown = async () => {
     server.close();
     await vite.close();
+    await stopBackgroundWork();
     await database.close();
     await emulator?.stop();
     process.exit(0);

@@ -1,5 +1,9 @@
 // Reads and checks the server's environment once at start: one clear line per problem, no stack.
 import { z } from 'zod';
+import {
+  WRITE_BUDGET_CAPACITY,
+  WRITE_BUDGET_REFILL_PER_SECOND,
+} from '../src/shared/collection/work-units';
 
 const hostPort = z
   .string()
@@ -23,7 +27,8 @@ function endpointProblem(value: string): string | null {
 }
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Unset: production for a hosted Firebase project, development for a demo-* one.
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   PORT: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
@@ -90,6 +95,25 @@ const envSchema = z.object({
   // (several servers behind one address must share one pair).
   VAPID_PUBLIC_KEY: base64url.optional(),
   VAPID_PRIVATE_KEY: base64url.optional(),
+  // Each collector's write budget in work units (src/shared/collection/work-units.ts); devices
+  // size their pushes for the defaults, so change them with care.
+  WRITE_BUDGET_CAPACITY: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 1000000')
+    .max(1_000_000, 'must be between 1 and 1000000')
+    .default(WRITE_BUDGET_CAPACITY),
+  WRITE_BUDGET_REFILL_PER_SECOND: z.coerce
+    .number({ message: 'must be a number' })
+    .positive('must be more than 0')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(WRITE_BUDGET_REFILL_PER_SECOND),
+  // Tests only: lets push endpoints on this machine (a fake push service) be registered and sent
+  // to. Refused with a hosted project or in production.
+  PUSH_ALLOW_LOOPBACK_FOR_TESTS: z
+    .enum(['0', '1'], { message: "must be '1' (tests only) or unset" })
+    .optional()
+    .transform((value) => value === '1'),
   VAPID_SUBJECT: z
     .string()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
@@ -117,9 +141,15 @@ const S3_VARIABLES = [
 
 const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const;
 
-export type Env = z.infer<typeof envSchema> & {
-  /** A real Firebase project is configured, so no emulator is started or trusted. */
+export type Env = Omit<z.infer<typeof envSchema>, 'NODE_ENV'> & {
+  NODE_ENV: 'development' | 'production' | 'test';
+  /** A real (non demo-*) Firebase project: no emulator is started or trusted. */
   hostedFirebase: boolean;
+  /**
+   * Production mode: a hosted project always runs in it. Emulator tokens, the development
+   * payment provider and push services outside the allow-list are all refused.
+   */
+  production: boolean;
 };
 
 export class EnvError extends Error {
@@ -151,17 +181,39 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
       }),
     );
   }
-  const env = parsed.data;
-  const hostedFirebase = !env.FIREBASE_PROJECT_ID.startsWith('demo-') && !!env.FIREBASE_API_KEY;
+  const parsedEnv = parsed.data;
+  // Fail closed: any project id that is not demo-* is a real project, whose tokens only Google
+  // signs. It needs its API key, and it runs in production mode whatever NODE_ENV was left at.
+  const hostedFirebase = !parsedEnv.FIREBASE_PROJECT_ID.startsWith('demo-');
+  const env = {
+    ...parsedEnv,
+    NODE_ENV: parsedEnv.NODE_ENV ?? (hostedFirebase ? 'production' : 'development'),
+  } as const;
+  const production = env.NODE_ENV === 'production';
   const problems: string[] = [];
-  if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
+  if (hostedFirebase && !env.FIREBASE_API_KEY) {
+    problems.push(
+      `FIREBASE_PROJECT_ID '${env.FIREBASE_PROJECT_ID}' is a hosted Firebase project and needs FIREBASE_API_KEY (a demo-* project id uses the local emulator)`,
+    );
+  }
+  if (hostedFirebase && !production) {
+    problems.push(
+      `NODE_ENV=${env.NODE_ENV} cannot run the hosted Firebase project '${env.FIREBASE_PROJECT_ID}': a hosted project runs in production mode (leave NODE_ENV unset or set it to production)`,
+    );
+  }
+  if (production && env.FIREBASE_AUTH_EMULATOR_HOST) {
     problems.push(
       'FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production: emulator tokens are unsigned',
     );
   }
-  if (env.NODE_ENV === 'production' && !hostedFirebase) {
+  if (production && !hostedFirebase) {
     problems.push(
       'NODE_ENV=production needs a hosted Firebase project: set FIREBASE_PROJECT_ID (not demo-*) and FIREBASE_API_KEY',
+    );
+  }
+  if ((production || hostedFirebase) && env.PUSH_ALLOW_LOOPBACK_FOR_TESTS) {
+    problems.push(
+      'PUSH_ALLOW_LOOPBACK_FOR_TESTS is for tests with a fake push service: never with a hosted project or NODE_ENV=production',
     );
   }
   if (hostedFirebase && env.FIREBASE_AUTH_EMULATOR_HOST) {
@@ -194,5 +246,5 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     );
   }
   if (problems.length > 0) throw new EnvError(problems);
-  return { ...env, hostedFirebase };
+  return { ...env, hostedFirebase, production };
 }

@@ -1,14 +1,17 @@
 // `npm run bench:api`: add-car-instance throughput and latency with 50 concurrent collectors over
-// real HTTP on loopback, and one 1,000-change sync/push, on PGlite and on PostgreSQL.
+// real HTTP on loopback, one 1,000-change sync/push, and fairness (the worst push the limits
+// allow against 20 collectors' ordinary writes and reads), on PGlite and on PostgreSQL.
 // Figures are printed and written to bench/results/api.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { startAuthEmulator } from '../api/runtime/auth-emulator';
 import { signUpTestUser, type TestUser } from '../test/fixtures/auth';
 import { startPostgresCluster, type PostgresCluster } from '../scripts/postgres-cluster';
 import { percentile, postJson } from './lib/http-client';
 import { startServerProcess } from './lib/server-process';
+import { machineInfo } from './lib/results';
+import { fairnessPhase, type FairnessResult } from './api/fairness';
 
 const CLIENTS = 50;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 8000);
@@ -38,6 +41,7 @@ interface StoreResult {
   };
   push1000Ms: number;
   push1000AllOk: boolean;
+  fairness: FairnessResult;
 }
 
 const TARGET_RATE = { pglite: 300, postgres: 1000 } as const;
@@ -136,6 +140,7 @@ async function benchStore(
     const paced = await loadPhase(server.url, users, carIds, PACED_MS, rate / CLIENTS);
     const pushUser = await signUpTestUser();
     const push = await pushPhase(server.url, pushUser, carIds);
+    const fairness = await fairnessPhase(server.url);
     return {
       store,
       serverWorkers: Number(env.WEB_CONCURRENCY ?? 1),
@@ -155,6 +160,7 @@ async function benchStore(
       },
       push1000Ms: Math.round(push.elapsed),
       push1000AllOk: push.allOk,
+      fairness,
     };
   } finally {
     await server.stop();
@@ -162,6 +168,7 @@ async function benchStore(
 }
 
 async function main() {
+  const loadAtStart = loadavg()[0] ?? 0;
   const emulator = await startAuthEmulator({ projectId: 'demo-diecast', cwd: projectRoot });
   const emulatorEnv = { FIREBASE_AUTH_EMULATOR_HOST: emulator.host };
   const results: StoreResult[] = [];
@@ -187,8 +194,8 @@ async function main() {
   }
 
   const targets = {
-    postgres: { mutationsPerSecond: 1000, p99Ms: 50, push1000Ms: 1000 },
-    pglite: { mutationsPerSecond: 300, push1000Ms: 1000 },
+    postgres: { mutationsPerSecond: 1000, p99Ms: 50, push1000Ms: 1000, fairnessP99Ms: 250 },
+    pglite: { mutationsPerSecond: 300, push1000Ms: 1000, fairnessP99Ms: 250 },
   };
   const met = Object.fromEntries(
     results.map((r) => {
@@ -196,7 +203,14 @@ async function main() {
       const rateOk = r.saturated.mutationsPerSecond >= TARGET_RATE[r.store];
       const noErrors = r.saturated.errors === 0 && r.paced.errors === 0;
       const latencyOk = r.store === 'postgres' ? r.paced.p99Ms < 50 : true;
-      return [r.store, { rate: rateOk, latency: latencyOk, push: pushOk, errors: noErrors }];
+      const fairnessOk =
+        r.fairness.others.p99Ms < 250 &&
+        r.fairness.others.errors === 0 &&
+        r.fairness.worstPush.acceptedStatus === 200;
+      return [
+        r.store,
+        { rate: rateOk, latency: latencyOk, push: pushOk, errors: noErrors, fairness: fairnessOk },
+      ];
     }),
   );
   console.log(
@@ -216,6 +230,22 @@ async function main() {
       errors: r.saturated.errors + r.paced.errors,
     })),
   );
+  console.log(
+    `\nFairness: the worst push the limits allow vs ${results[0]?.fairness.collectors ?? 20} collectors' ordinary writes and reads`,
+  );
+  console.table(
+    results.map((r) => ({
+      store: r.store,
+      'worst push': `${r.fairness.worstPush.entries} entries, ${r.fairness.worstPush.copies} copies`,
+      'its time ms': r.fairness.worstPush.acceptedMs,
+      'refill pushes': r.fairness.worstPush.refillPushes,
+      'others p50 ms': r.fairness.others.p50Ms,
+      'others p99 ms': r.fairness.others.p99Ms,
+      'baseline p99 ms': r.fairness.baseline.p99Ms,
+      'p99 ms, 429 hammering': r.fairness.hammering.p99Ms,
+      errors: r.fairness.others.errors,
+    })),
+  );
   for (const r of results) {
     const checks = met[r.store] as Record<string, boolean>;
     const missed = Object.entries(checks)
@@ -232,7 +262,7 @@ async function main() {
       {
         benchmark: 'api',
         date: new Date().toISOString(),
-        machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version },
+        machine: machineInfo(loadAtStart),
         clients: CLIENTS,
         durationMs: DURATION_MS,
         results,

@@ -14,6 +14,7 @@ import {
 import type { CatalogLookup } from '../../src/shared/collection/rules';
 import type { MutationReferences } from '../../src/shared/collection/mutations';
 import { orderedDiff, sameFields } from './ordered-diff';
+import type { BudgetCharge } from '../http/write-budget';
 
 /** The four lists of list_items, named after the collection keys they fill. */
 const LIST_NAMES = [
@@ -207,6 +208,8 @@ export interface StateDiff {
   updateSetInstances: SetInstance[];
   updateListItems: { list: ListName; id: string; addedAt: string }[];
   updateTradeSell: TradeRow[];
+  /** Units to charge the collector's write budget in the same write (a single change). */
+  budget?: BudgetCharge;
   profile?: {
     username?: string;
     totalCarCount?: number;

@@ -30,6 +30,9 @@ import { KEY_REUSED_ERROR, recordProcessedKeys, type StoredOutcome } from './pro
 import { requestHash } from './request-hash';
 import type { MutationArgs } from '../../src/shared/collection/mutation-schemas';
 import { unknownTutorialIds } from '../learn/tutorial-store';
+import { OVER_BUDGET_SQLSTATE, type WriteBudget } from '../http/write-budget';
+import { sqlStateOf } from '../db/sql-errors';
+import { collectionChangeUnits } from '../../src/shared/collection/work-units';
 
 export interface MutationClock {
   now: () => string;
@@ -138,6 +141,8 @@ export async function runMutation(
   name: string,
   rawArgs: unknown,
   key: string | undefined,
+  /** Charged in the change's own write; over it, OverBudgetError and nothing is applied. */
+  budget?: WriteBudget,
 ): Promise<StoredOutcome> {
   const parsed = parseMutation(name, rawArgs);
   if (!parsed.ok) return { status: parsed.status, body: { error: parsed.error } };
@@ -155,14 +160,52 @@ export async function runMutation(
     return outcome;
   }
   const mutation = prepared;
-  return runIdempotent(db, userId, key, hash, mutationReferences(mutation), async (read) => {
-    const after = applyMutation(read.state, mutation, { now, catalog: read.catalog });
-    const totals = totalsAfter(read.totals, read.state, after);
-    return {
-      outcome: { status: 200, body: successBody(mutation, totals) },
-      diff: buildStateDiff(read.state, after, read.totals),
-    };
-  });
+  let units = 0;
+  try {
+    return await runIdempotent(
+      db,
+      userId,
+      key,
+      hash,
+      mutationReferences(mutation),
+      async (read) => {
+        const after = applyMutation(read.state, mutation, { now, catalog: read.catalog });
+        const totals = totalsAfter(read.totals, read.state, after);
+        const diff = buildStateDiff(read.state, after, read.totals);
+        if (budget) {
+          // The sets it adds come with the read: weighing costs no query of its own.
+          units = collectionChangeUnits(
+            mutation.name,
+            mutation.args,
+            (setId) => read.catalog.getSet(setId)?.carIds.length,
+          );
+          diff.budget = {
+            units,
+            capacity: budget.capacity,
+            refillPerSecond: budget.refillPerSecond,
+          };
+        }
+        return { outcome: { status: 200, body: successBody(mutation, totals) }, diff };
+      },
+    );
+  } catch (error) {
+    if (budget && sqlStateOf(error) === OVER_BUDGET_SQLSTATE) {
+      throw new OverBudgetError(units, await budget.waitFor(userId, units));
+    }
+    throw error;
+  }
+}
+
+/** A change over its collector's write budget: nothing was applied. */
+export class OverBudgetError extends Error {
+  override name = 'OverBudgetError';
+  constructor(
+    readonly units: number,
+    /** Seconds until the budget holds them. */
+    readonly wait: number,
+  ) {
+    super(`over the write budget: ${units} units, ${wait} s to wait`);
+  }
 }
 
 type Prepared = ParsedMutation | { ok: false; status: number; error: string };
@@ -216,13 +259,13 @@ export async function pushMutations(
   db: Database,
   clock: MutationClock,
   userId: string,
-  entries: PushEntry[],
+  entries: (PushEntry & { parsed?: ReturnType<typeof parseMutation> })[],
 ): Promise<PushResult[]> {
   const now = clock.now();
   const parsed = await refuseUnknownTutorials(
     db,
     entries.map((entry): Prepared => {
-      const result = parseMutation(entry.name, entry.args);
+      const result = entry.parsed ?? parseMutation(entry.name, entry.args);
       return result.ok ? prepareMutation(result.mutation, { newId: clock.newId, now }) : result;
     }),
   );

@@ -13,6 +13,8 @@ import {
 import { requestHash } from '../collection/request-hash';
 import { describeZodError } from '../../src/shared/collection/mutation-schemas';
 import { CommandError, type CommandContext } from './command';
+import { isUnstorableText, UNSTORABLE_TEXT_ERROR } from '../db/sql-errors';
+import { storableCopy } from '../../src/shared/text/user-text';
 import { communityCommand } from './command-registry';
 
 async function storedOutcome(
@@ -50,9 +52,12 @@ export async function runCommunityCommand(
   const command = communityCommand(name);
   if (!command)
     return {
-      outcome: { status: 404, body: { error: `Unknown change: ${name}` } },
+      outcome: { status: 404, body: { error: `Unknown change: ${storableCopy(name)}` } },
       replayed: false,
     };
+  // Validation first: the payload is checked (its depth was bounded by the JSON reader) before
+  // anything walks it again to hash it.
+  const parsed = command.schema.safeParse(rawArgs);
   const hash = requestHash(name, rawArgs);
   const db: Database = deps.db;
   if (key !== undefined) {
@@ -63,7 +68,6 @@ export async function runCommunityCommand(
         : { outcome: { status: 422, body: { error: KEY_REUSED_ERROR } }, replayed: true };
     }
   }
-  const parsed = command.schema.safeParse(rawArgs);
   if (!parsed.success) {
     const outcome = { status: 400, body: { error: describeZodError(parsed.error) } };
     if (key !== undefined)
@@ -100,6 +104,13 @@ export async function runCommunityCommand(
     }
     return { outcome, replayed: false };
   } catch (error) {
+    if (isUnstorableText(error)) {
+      // The schemas refuse such text first; should any reach SQL, it is bad input, not a 500.
+      const outcome = { status: 400, body: { error: UNSTORABLE_TEXT_ERROR } };
+      if (key !== undefined)
+        await recordProcessedKeys(db, userId, [{ key, requestHash: hash, outcome }]);
+      return { outcome, replayed: false };
+    }
     if (!(error instanceof CommandError)) {
       // Same key raced in from another request: answer what that one stored.
       if (key !== undefined) {

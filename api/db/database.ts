@@ -20,16 +20,21 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-export type DatabaseLocation =
+export type DatabaseLocation = (
   | { kind: 'pglite'; dataDir: string | null } // null: in memory (tests)
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | { kind: 'postgres'; url: string; poolSize?: number }
+) & {
+  /** Sees every statement the app sends (tests that check which queries a path runs). */
+  logQuery?: (query: string, params: unknown[]) => void;
+};
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function openDatabase(location: DatabaseLocation): Promise<OpenDatabase> {
+  const logger = location.logQuery ? { logQuery: location.logQuery } : undefined;
   if (location.kind === 'pglite') {
     const client = location.dataDir ? new PGlite(location.dataDir) : new PGlite();
-    const db = drizzlePglite({ client, schema });
+    const db = drizzlePglite({ client, schema, logger });
     await migratePglite(db, { migrationsFolder });
     return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
   }
@@ -39,7 +44,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<OpenData
   pool.on('error', (error) => {
     console.warn(`[db] idle PostgreSQL connection lost: ${error.message}`);
   });
-  const db = drizzlePostgres({ client: pool, schema });
+  const db = drizzlePostgres({ client: pool, schema, logger });
   await migratePostgres(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
 }

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -73,13 +74,16 @@ export const profiles = pgTable(
     completedTutorials: jsonb('completed_tutorials').$type<string[]>().notNull().default([]),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     subscriptionStatus: text('subscription_status').notNull().default('none'),
+    /** When the provider's event that set subscription_status happened: older events lose. */
+    subscriptionEventAt: timestamp('subscription_event_at', { withTimezone: true }),
     /** Bumped by every change to the user's state: writes are optimistic (diecast_apply_diff). */
     stateVersion: bigint('state_version', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`),
+    // Unique in any case through the usernames directory (below), not here: a unique index
+    // without user_id cannot be kept by a database distributed by user_id.
     // The leaderboard ranks collectors with a username by each total.
     index('profiles_car_rank_idx')
       .on(t.totalCarCount.desc())
@@ -195,6 +199,43 @@ export const processedKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
 
+/**
+ * Each collector's write budget (api/http/write-budget.ts): units left at `refilled_at`. In the
+ * database, not in a process, so every server process and host sharing it sees one budget.
+ */
+export const writeBudgets = pgTable('write_budgets', {
+  userId: text('user_id').primaryKey(),
+  units: doublePrecision('units').notNull(),
+  refilledAt: timestamp('refilled_at', { withTimezone: true }).notNull(),
+});
+
+// ---- Directories: global names, each row keyed (and, on Citus, distributed) by the name ----
+// A post, comment, photo, listing, offer or checkout id is chosen by a device and must be unique
+// across collectors, as must a username in any case. A unique index on those columns alone could
+// not be kept by a database distributed by user_id, so each name is claimed here first, in the
+// same transaction as the row it names. The row itself stays in its owner's table.
+
+/** Ids of things collectors create; kind: post | comment | photo | listing | offer | checkout. */
+export const objectIds = pgTable(
+  'object_ids',
+  {
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    userId: text('user_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.id] })],
+);
+
+/** Usernames in lower case, each held by one collector (profiles.username keeps the capitals). */
+export const usernames = pgTable(
+  'usernames',
+  {
+    name: text('name').primaryKey(),
+    userId: text('user_id').notNull(),
+  },
+  (t) => [index('usernames_user_idx').on(t.userId)],
+);
+
 // ---- Community (issue 5). Still keyed by the acting user's id where a user owns the row. ----
 
 /** A collector's public face: avatar and bio beside the profile (username lives on profiles). */
@@ -217,7 +258,7 @@ export const photos = pgTable(
     byteSize: integer('byte_size').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.id] }), uniqueIndex('photos_id_idx').on(t.id)],
+  (t) => [primaryKey({ columns: [t.userId, t.id] }), index('photos_id_idx').on(t.id)],
 );
 
 export interface TaggedItem {
@@ -239,7 +280,7 @@ export const posts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.id] }),
-    uniqueIndex('posts_id_idx').on(t.id),
+    index('posts_id_idx').on(t.id),
     index('posts_created_idx').on(t.createdAt),
   ],
 );
@@ -265,7 +306,7 @@ export const comments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.id] }),
-    uniqueIndex('comments_id_idx').on(t.id),
+    index('comments_id_idx').on(t.id),
     index('comments_post_idx').on(t.postId, t.createdAt),
   ],
 );
@@ -317,7 +358,7 @@ export const listings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.id] }),
-    uniqueIndex('listings_id_idx').on(t.id),
+    index('listings_id_idx').on(t.id),
     index('listings_status_created_idx').on(t.status, t.createdAt),
     // One open listing per copy, held by the database as well as by the seller's row lock.
     uniqueIndex('listings_open_instance_idx')
@@ -350,7 +391,7 @@ export const offers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.id] }),
-    uniqueIndex('offers_id_idx').on(t.id),
+    index('offers_id_idx').on(t.id),
     index('offers_listing_idx').on(t.listingId),
     index('offers_seller_idx').on(t.sellerId),
   ],
@@ -411,6 +452,6 @@ export const checkoutSessions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.sessionId] }),
-    uniqueIndex('checkout_sessions_id_idx').on(t.sessionId),
+    index('checkout_sessions_id_idx').on(t.sessionId),
   ],
 );

@@ -3,9 +3,10 @@
 import type { Database } from '../db/database';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { ClientConfig } from '../routes/client-config';
-import type { WriteRateLimit } from './write-rate-limit';
+import type { WriteBudget } from './write-budget';
 import type { Notifier } from '../push/notifier';
 import type { PhotoStore } from '../posts/photo-store';
+import type { PhotoQuota } from '../posts/photo-quota';
 import type { PaymentProvider } from '../premium/payment-provider';
 
 export interface AppDeps {
@@ -16,14 +17,20 @@ export interface AppDeps {
   newId?: () => string;
   /** Served at GET /api/config for the device's Firebase sign-in. */
   clientConfig?: ClientConfig;
-  /** NODE_ENV=production (from the parsed env): stricter checks, e.g. push endpoints https only. */
+  /** Production mode (from the parsed env): e.g. push endpoints on the push services' hosts only. */
   production?: boolean;
-  /** Community writes per user; absent: unlimited (most tests). */
-  writeRateLimit?: WriteRateLimit;
+  /** Tests only (PUSH_ALLOW_LOOPBACK_FOR_TESTS): push endpoints on this machine are accepted. */
+  allowLoopbackPush?: boolean;
+  /** Every write is drawn from the collector's budget in work units; absent: unlimited (tests). */
+  writeBudget?: WriteBudget;
+  /** A 429 over the budget is held this long before it is sent (at most Retry-After); 0: at once. */
+  refusalHoldMs?: number;
   /** Sends a push message to a user's devices; absent: nothing is sent. */
   notifier?: Notifier;
   /** Where uploaded photo bytes live; absent: photo upload answers 503. */
   photoStore?: PhotoStore;
+  /** Photos per collector (count and bytes); absent: DEFAULT_PHOTO_QUOTA. */
+  photoQuota?: PhotoQuota;
   /** Checkout and its events; absent: /api/premium checkout answers 503. */
   paymentProvider?: PaymentProvider;
 }

@@ -1,10 +1,11 @@
-// The Hono handler shared by every SPEC §7 mutation endpoint: token → idempotent mutation.
+// The Hono handler shared by every SPEC §7 mutation endpoint: token → budget → idempotent mutation.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { MutationName } from '../../src/shared/collection/mutation-schemas';
-import { runMutation, systemClock } from '../collection/mutation-service';
+import { OverBudgetError, runMutation, systemClock } from '../collection/mutation-service';
 import type { AppDeps, AppEnv } from './app-env';
 import { readJson } from './read-json';
+import { overBudget } from './over-budget';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
@@ -19,7 +20,21 @@ export function mutationHandler(deps: AppDeps, name: MutationName) {
       return c.json({ error: 'Idempotency-Key must be 1-200 printable ASCII characters' }, 400);
     }
     const args = await readJson(c);
-    const outcome = await runMutation(deps.db, clock, c.get('userId'), name, args, key);
-    return c.json(outcome.body, outcome.status as ContentfulStatusCode);
+    try {
+      // Charged in the change's own write: over the budget, nothing happens.
+      const outcome = await runMutation(
+        deps.db,
+        clock,
+        c.get('userId'),
+        name,
+        args,
+        key,
+        deps.writeBudget,
+      );
+      return c.json(outcome.body, outcome.status as ContentfulStatusCode);
+    } catch (error) {
+      if (!(error instanceof OverBudgetError)) throw error;
+      return overBudget(c, deps, error.units, error.wait);
+    }
   };
 }

@@ -9,7 +9,8 @@ import {
   commentsCreateSchema,
   commentsDeleteSchema,
 } from '../../src/shared/community/post-schemas';
-import { existingPost, usernameOf } from './post-rules';
+import { lockPost, usernameOf } from './post-rules';
+import { claimObjectId, objectOwner, releaseObjectIds } from '../db/object-ids';
 
 /** The push preview of a comment: its first 80 characters. */
 export const COMMENT_PREVIEW_CHARS = 80;
@@ -19,12 +20,11 @@ const createComment = defineCommand({
   schema: commentsCreateSchema,
   async run(tx, context, { commentId, postId, body }) {
     const username = await usernameOf(tx, context.userId);
-    const post = await existingPost(tx, postId);
-    const [taken] = await tx
-      .select({ id: comments.id })
-      .from(comments)
-      .where(eq(comments.id, commentId));
-    if (taken) throw new CommandError(409, `A comment with id ${commentId} already exists`);
+    // The post stays locked until this comment is committed: a deletion waits, then takes it.
+    const post = await lockPost(tx, postId);
+    if ((await claimObjectId(tx, 'comment', commentId, context.userId)) !== 'claimed') {
+      throw new CommandError(409, `A comment with id ${commentId} already exists`);
+    }
     await tx.insert(comments).values({
       userId: context.userId,
       id: commentId,
@@ -35,7 +35,7 @@ const createComment = defineCommand({
     await tx
       .update(posts)
       .set({ commentCount: sql`${posts.commentCount} + 1` })
-      .where(eq(posts.id, postId));
+      .where(and(eq(posts.userId, post.userId), eq(posts.id, postId)));
     const notifier = context.deps.notifier;
     if (notifier && post.userId !== context.userId) {
       context.afterCommit(() =>
@@ -54,16 +54,24 @@ const deleteComment = defineCommand({
   name: 'comments/delete',
   schema: commentsDeleteSchema,
   async run(tx, { userId }, { commentId }) {
-    const [comment] = await tx.select().from(comments).where(eq(comments.id, commentId));
+    const authorId = await objectOwner(tx, 'comment', commentId);
+    if (authorId === null) throw new CommandError(404, `Unknown comment: ${commentId}`);
+    if (authorId !== userId) throw new CommandError(403, 'Only the author can delete this comment');
+    const [comment] = await tx
+      .select()
+      .from(comments)
+      .where(and(eq(comments.userId, userId), eq(comments.id, commentId)));
     if (!comment) throw new CommandError(404, `Unknown comment: ${commentId}`);
-    if (comment.userId !== userId) {
-      throw new CommandError(403, 'Only the author can delete this comment');
-    }
+    // The post first (the same lock order as creating a comment and deleting a post).
+    const post = await lockPost(tx, comment.postId).catch(() => null);
     await tx.delete(comments).where(and(eq(comments.userId, userId), eq(comments.id, commentId)));
-    await tx
-      .update(posts)
-      .set({ commentCount: sql`greatest(0, ${posts.commentCount} - 1)` })
-      .where(eq(posts.id, comment.postId));
+    await releaseObjectIds(tx, 'comment', [commentId]);
+    if (post) {
+      await tx
+        .update(posts)
+        .set({ commentCount: sql`greatest(0, ${posts.commentCount} - 1)` })
+        .where(and(eq(posts.userId, post.userId), eq(posts.id, post.id)));
+    }
     return { commentId, postId: comment.postId };
   },
 });

@@ -9,47 +9,21 @@ import { photoUrl } from '../profiles/public-profile';
 import { idSchema } from '../../src/shared/collection/mutation-schemas';
 import {
   PHOTO_MAX_BYTES,
+  PHOTO_QUOTA_ERROR,
   PHOTO_SIZE_ERROR,
   PHOTO_TYPE_ERROR,
   photoTypeOf,
 } from '../../src/shared/community/post-schemas';
 import { photoKey } from './photo-key';
-import { refuseOverWriteLimit } from '../http/over-write-limit';
+import { refuseOverBudget } from '../http/over-budget';
+import { UPLOAD_UNITS } from '../../src/shared/collection/work-units';
+import { claimObjectId, objectOwner } from '../db/object-ids';
+import { readBody } from '../http/read-body';
+import { DEFAULT_PHOTO_QUOTA, fitsPhotoQuota } from './photo-quota';
+import { lockUserState } from '../collection/collection-store';
 
 const TOO_LARGE = `${PHOTO_SIZE_ERROR} (this one is larger)`;
 const NO_STORE = 'Photo storage is not configured on this server';
-
-/** The body, or 'too-large' as soon as it passes `max` bytes (the rest is never read). */
-async function readCapped(request: Request, max: number): Promise<Uint8Array | 'too-large'> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > max) return 'too-large';
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      return 'too-large';
-    }
-    parts.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.byteLength;
-  }
-  return bytes;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null) ?? {};
-  return code.code === '23505' || code.cause?.code === '23505';
-}
 
 const conflict = (c: Context<AppEnv>, photoId: string) =>
   c.json({ error: `Photo id ${photoId} is already used by another collector` }, 409);
@@ -64,10 +38,17 @@ export function photoRoutes(deps: AppDeps) {
     const store = deps.photoStore;
     if (!store) return c.json({ error: NO_STORE }, 503);
     const userId = c.get('userId');
-    const [existing] = await deps.db.select().from(photos).where(eq(photos.id, photoId));
+    const owner = await objectOwner(deps.db, 'photo', photoId);
+    if (owner !== null && owner !== userId) return conflict(c, photoId);
+    const [existing] =
+      owner === null
+        ? []
+        : await deps.db
+            .select()
+            .from(photos)
+            .where(and(eq(photos.userId, userId), eq(photos.id, photoId)));
     if (existing) {
       // A device retrying an upload whose answer it never saw: the first one stands.
-      if (existing.userId !== userId) return conflict(c, photoId);
       return c.json(
         {
           ok: true,
@@ -79,10 +60,19 @@ export function photoRoutes(deps: AppDeps) {
         200,
       );
     }
-    const refused = refuseOverWriteLimit(c, deps, userId);
+    const refused = await refuseOverBudget(c, deps, userId, UPLOAD_UNITS);
     if (refused) return refused;
-    const bytes = await readCapped(c.req.raw, PHOTO_MAX_BYTES);
-    if (bytes === 'too-large') return c.json({ error: TOO_LARGE }, 413);
+    const quota = deps.photoQuota ?? DEFAULT_PHOTO_QUOTA;
+    const declared = Number(c.req.header('content-length') ?? 0) || 0;
+    if (!(await fitsPhotoQuota(deps.db, userId, declared, quota))) {
+      return c.json({ error: PHOTO_QUOTA_ERROR }, 413);
+    }
+    const read = await readBody(c.req.raw, PHOTO_MAX_BYTES);
+    if (read.kind === 'too-large') {
+      if (!read.drained) c.header('Connection', 'close');
+      return c.json({ error: TOO_LARGE }, 413);
+    }
+    const bytes = read.bytes;
     if (bytes.byteLength === 0) return c.json({ error: 'The photo is empty' }, 400);
     const contentType = photoTypeOf(bytes);
     if (!contentType) {
@@ -90,18 +80,22 @@ export function photoRoutes(deps: AppDeps) {
     }
     // Bytes first, then the row: a row never names bytes that are not there.
     await store.put(photoKey(userId, photoId), bytes, contentType);
-    try {
-      await deps.db
+    // The id is claimed with the row, in one transaction: the same id arriving twice at once
+    // leaves the owner's first upload standing, and anyone else is refused.
+    const stored = await deps.db.transaction(async (tx) => {
+      // The collector's row lock: two uploads at once cannot both pass the quota.
+      await lockUserState(tx, userId);
+      if (!(await fitsPhotoQuota(tx, userId, bytes.byteLength, quota))) return 'over-quota';
+      if ((await claimObjectId(tx, 'photo', photoId, userId)) === 'taken') return 'taken';
+      await tx
         .insert(photos)
-        .values({ userId, id: photoId, contentType, byteSize: bytes.byteLength });
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      // The same id arrived twice at once: the owner's first upload stands, anyone else is refused.
-      const [winner] = await deps.db.select().from(photos).where(eq(photos.id, photoId));
-      if (winner?.userId !== userId) {
-        await store.delete(photoKey(userId, photoId));
-        return conflict(c, photoId);
-      }
+        .values({ userId, id: photoId, contentType, byteSize: bytes.byteLength })
+        .onConflictDoNothing();
+      return 'stored';
+    });
+    if (stored !== 'stored') {
+      await store.delete(photoKey(userId, photoId));
+      return stored === 'taken' ? conflict(c, photoId) : c.json({ error: PHOTO_QUOTA_ERROR }, 413);
     }
     return c.json(
       {

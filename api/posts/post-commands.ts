@@ -12,7 +12,8 @@ import {
   postsLikeSchema,
   postsReportSchema,
 } from '../../src/shared/community/post-schemas';
-import { checkOwnPhotos, checkTaggedOwned, existingPost, findPost, usernameOf } from './post-rules';
+import { checkOwnPhotos, checkTaggedOwned, lockPost, usernameOf } from './post-rules';
+import { claimObjectId, releaseObjectIds } from '../db/object-ids';
 import { commentCommands } from './comment-commands';
 
 const createPost = defineCommand({
@@ -20,7 +21,7 @@ const createPost = defineCommand({
   schema: postsCreateSchema,
   async run(tx, { userId, now }, args) {
     await usernameOf(tx, userId);
-    if (await findPost(tx, args.postId)) {
+    if ((await claimObjectId(tx, 'post', args.postId, userId)) !== 'claimed') {
       throw new CommandError(409, `A post with id ${args.postId} already exists`);
     }
     await checkOwnPhotos(tx, userId, args.photoIds);
@@ -64,6 +65,7 @@ async function releasePhotos(tx: Queryable, userId: string, photoIds: string[]):
   }
   if (free.length > 0) {
     await tx.delete(photos).where(and(eq(photos.userId, userId), inArray(photos.id, free)));
+    await releaseObjectIds(tx, 'photo', free);
   }
   return free;
 }
@@ -72,14 +74,24 @@ const deletePost = defineCommand({
   name: 'posts/delete',
   schema: postsDeleteSchema,
   async run(tx, context, { postId }) {
-    const post = await existingPost(tx, postId);
+    // The post's lock first: a comment or like in flight waits for it, then finds no post.
+    const post = await lockPost(tx, postId);
     if (post.userId !== context.userId) {
       throw new CommandError(403, 'Only the author can delete this post');
     }
     await tx.delete(postLikes).where(eq(postLikes.postId, postId));
-    await tx.delete(comments).where(eq(comments.postId, postId));
+    const gone = await tx
+      .delete(comments)
+      .where(eq(comments.postId, postId))
+      .returning({ id: comments.id });
     await tx.delete(postReports).where(eq(postReports.postId, postId));
     await tx.delete(posts).where(and(eq(posts.userId, post.userId), eq(posts.id, postId)));
+    await releaseObjectIds(tx, 'post', [postId]);
+    await releaseObjectIds(
+      tx,
+      'comment',
+      gone.map((comment) => comment.id),
+    );
     const released = await releasePhotos(tx, post.userId, post.photoIds);
     const store: PhotoStore | undefined = context.deps.photoStore;
     if (store && released.length > 0) {
@@ -96,7 +108,7 @@ const likePost = defineCommand({
   name: 'posts/like',
   schema: postsLikeSchema,
   async run(tx, { userId, now }, { postId, liked }) {
-    await existingPost(tx, postId);
+    const post = await lockPost(tx, postId);
     const changed = liked
       ? await tx
           .insert(postLikes)
@@ -111,7 +123,7 @@ const likePost = defineCommand({
     const [row] = await tx
       .update(posts)
       .set({ likeCount: sql`greatest(0, ${posts.likeCount} + ${delta})` })
-      .where(eq(posts.id, postId))
+      .where(and(eq(posts.userId, post.userId), eq(posts.id, postId)))
       .returning({ likeCount: posts.likeCount });
     return { postId, liked, likeCount: row?.likeCount ?? 0 };
   },
@@ -122,7 +134,7 @@ const reportPost = defineCommand({
   name: 'posts/report',
   schema: postsReportSchema,
   async run(tx, { userId, now }, { postId, reason }) {
-    const post = await existingPost(tx, postId);
+    const post = await lockPost(tx, postId);
     if (post.userId === userId) throw new CommandError(400, 'You cannot report your own post');
     await tx
       .insert(postReports)

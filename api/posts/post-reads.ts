@@ -11,6 +11,7 @@ import {
   type PostWithComments,
 } from '../../src/shared/community/post-schemas';
 import { commentViews, postViews } from './post-views';
+import { parseCursorInstant } from '../http/cursor-instant';
 
 /** A post's thread shows at most this many comments, oldest first. */
 export const COMMENTS_MAX = 500;
@@ -29,10 +30,10 @@ function decodeCursor(value: string): Cursor | null {
   const text = Buffer.from(value, 'base64url').toString('utf8');
   const bar = text.indexOf('|');
   if (bar < 0) return null;
-  const createdAt = new Date(text.slice(0, bar));
+  const at = parseCursorInstant(text.slice(0, bar));
   const id = text.slice(bar + 1);
-  if (Number.isNaN(createdAt.getTime()) || !idSchema.safeParse(id).success) return null;
-  return { createdAt, id };
+  if (at === null || !idSchema.safeParse(id).success) return null;
+  return { createdAt: new Date(at), id };
 }
 
 export const feedQuerySchema = z.strictObject({

@@ -1,20 +1,31 @@
-// Lookups the posts and comments commands share: the post by id, the poster's username, and
+// Lookups the posts and comments commands share: the post (locked), the poster's username, and
 // what a post may name (the poster's own uploaded photos, cars and sets in their collection).
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { ownedCars, ownedSets, photos, posts, profiles, type TaggedItem } from '../db/schema';
 import { CommandError } from '../community/command';
+import { objectOwner } from '../db/object-ids';
 import type { PostRow } from './post-views';
 
-export async function findPost(tx: Queryable, postId: string): Promise<PostRow | undefined> {
-  const [row] = await tx.select().from(posts).where(eq(posts.id, postId));
+/**
+ * The post, its row locked until the transaction ends, or 404. Everything that hangs off a post
+ * (a comment, a like, a report) takes this lock before writing, and deleting a post takes it
+ * first: so a comment racing the post's deletion either lands before it (and goes with it) or
+ * finds no post; it can never outlive it. The owner comes from the id directory, so the lock
+ * names the author's user_id (one shard on a distributed database).
+ */
+export async function lockPost(tx: Queryable, postId: string): Promise<PostRow> {
+  const authorId = await objectOwner(tx, 'post', postId);
+  const [row] =
+    authorId === null
+      ? []
+      : await tx
+          .select()
+          .from(posts)
+          .where(and(eq(posts.userId, authorId), eq(posts.id, postId)))
+          .for('update');
+  if (!row) throw new CommandError(404, `Unknown post: ${postId}`);
   return row;
-}
-
-export async function existingPost(tx: Queryable, postId: string): Promise<PostRow> {
-  const post = await findPost(tx, postId);
-  if (!post) throw new CommandError(404, `Unknown post: ${postId}`);
-  return post;
 }
 
 /** Posts and comments show a username: a collector must have chosen one to take part. */
@@ -34,10 +45,12 @@ export async function checkOwnPhotos(
   photoIds: readonly string[],
 ): Promise<void> {
   if (photoIds.length === 0) return;
+  // Share-locked, so the sweep of unused uploads cannot delete one while this post names it.
   const rows = await tx
     .select({ id: photos.id })
     .from(photos)
-    .where(and(eq(photos.userId, userId), inArray(photos.id, [...photoIds])));
+    .where(and(eq(photos.userId, userId), inArray(photos.id, [...photoIds])))
+    .for('share');
   const mine = new Set(rows.map((row) => row.id));
   const missing = photoIds.find((id) => !mine.has(id));
   if (missing !== undefined) {

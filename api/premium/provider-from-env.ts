@@ -1,6 +1,6 @@
 // Which payment provider a server runs with: Stripe when its three variables are set; else the
-// development provider, except in production, where checkout is simply not offered (a free
-// 'Pay' button must never reach real collectors).
+// development provider, but only for a demo-* project outside production: with a real project
+// checkout is simply not offered (a free 'Pay' button must never reach real collectors).
 import type { Env } from '../env';
 import { developmentPaymentProvider } from './development-provider';
 import type { PaymentProvider } from './payment-provider';
@@ -20,7 +20,7 @@ export function paymentProviderFor(env: Env): {
       line: `Payments: Stripe Checkout (price ${env.STRIPE_PRICE_ID})`,
     };
   }
-  if (env.NODE_ENV === 'production') {
+  if (env.production || env.hostedFirebase) {
     return {
       provider: undefined,
       line: 'Payments: off (set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID)',

@@ -5,6 +5,7 @@ import {
   WebhookSignatureError,
   type PaymentProvider,
   type SubscriptionEvent,
+  type SubscriptionStatus,
 } from './payment-provider';
 
 export interface StripeSettings {
@@ -18,6 +19,85 @@ export interface StripeSettings {
 function userIdOf(metadata: Stripe.Metadata | null | undefined): string | null {
   const id = metadata?.userId;
   return typeof id === 'string' && id !== '' ? id : null;
+}
+
+/** Stripe's subscription states as ours: premium only while 'active' (or in a trial). */
+function statusOf(status: Stripe.Subscription.Status): SubscriptionStatus | null {
+  switch (status) {
+    case 'active':
+    case 'trialing':
+      return 'active';
+    case 'past_due':
+      return 'past_due';
+    case 'unpaid':
+      return 'unpaid';
+    case 'paused':
+      return 'paused';
+    case 'canceled':
+    case 'incomplete_expired':
+      return 'canceled';
+    default:
+      // 'incomplete': the first payment is still being attempted; checkout events decide.
+      return null;
+  }
+}
+
+/** The user an invoice's subscription was made for (subscription_data.metadata.userId). */
+function invoiceUserId(invoice: Stripe.Invoice): string | null {
+  const parent = (invoice as { parent?: { subscription_details?: { metadata?: Stripe.Metadata } } })
+    .parent;
+  const legacy = (invoice as { subscription_details?: { metadata?: Stripe.Metadata } })
+    .subscription_details;
+  return userIdOf(parent?.subscription_details?.metadata ?? legacy?.metadata);
+}
+
+/** What a verified Stripe event means for a collector. Unpaid never activates anything. */
+export function meaningOf(event: Stripe.Event): SubscriptionEvent {
+  const at = new Date((event.created ?? Math.floor(Date.now() / 1000)) * 1000);
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      const userId = session.client_reference_id ?? userIdOf(session.metadata);
+      // 'paid', or 'no_payment_required' (a 100% coupon); 'unpaid' waits for the async events.
+      const paid =
+        session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+      return {
+        kind: paid ? 'checkout-paid' : 'checkout-awaiting-payment',
+        sessionId: session.id,
+        userId,
+        at,
+      };
+    }
+    case 'checkout.session.async_payment_succeeded': {
+      const session = event.data.object;
+      const userId = session.client_reference_id ?? userIdOf(session.metadata);
+      return { kind: 'checkout-paid', sessionId: session.id, userId, at };
+    }
+    case 'checkout.session.async_payment_failed': {
+      const session = event.data.object;
+      const userId = session.client_reference_id ?? userIdOf(session.metadata);
+      return { kind: 'checkout-payment-failed', sessionId: session.id, userId, at };
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const subscription = event.data.object;
+      const status =
+        event.type === 'customer.subscription.deleted' ? 'canceled' : statusOf(subscription.status);
+      if (status === null) return { kind: 'ignored', type: event.type };
+      return { kind: 'subscription-status', userId: userIdOf(subscription.metadata), status, at };
+    }
+    case 'invoice.payment_failed':
+      // Stripe retries; meanwhile the subscription is past due (its own update follows).
+      return {
+        kind: 'subscription-status',
+        userId: invoiceUserId(event.data.object),
+        status: 'past_due',
+        at,
+      };
+    default:
+      return { kind: 'ignored', type: event.type };
+  }
 }
 
 export function stripePaymentProvider(settings: StripeSettings): PaymentProvider {
@@ -53,20 +133,7 @@ export function stripePaymentProvider(settings: StripeSettings): PaymentProvider
           error instanceof Error ? error.message : 'Invalid Stripe signature',
         );
       }
-      switch (event.type) {
-        case 'checkout.session.completed': {
-          const session = event.data.object;
-          return {
-            kind: 'checkout-completed',
-            sessionId: session.id,
-            userId: session.client_reference_id ?? userIdOf(session.metadata),
-          };
-        }
-        case 'customer.subscription.deleted':
-          return { kind: 'subscription-canceled', userId: userIdOf(event.data.object.metadata) };
-        default:
-          return { kind: 'ignored', type: event.type };
-      }
+      return meaningOf(event);
     },
   };
 }

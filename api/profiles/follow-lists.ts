@@ -6,6 +6,8 @@ import { follows, profileDetails, profiles } from '../db/schema';
 import type { CollectorPage } from '../../src/shared/community/profile-schemas';
 import { followedBy } from './profile-view';
 import { photoUrl } from './public-profile';
+import { idSchema } from '../../src/shared/collection/mutation-schemas';
+import { parseCursorInstant } from '../http/cursor-instant';
 
 export const FOLLOW_PAGE_DEFAULT = 30;
 export const FOLLOW_PAGE_MAX = 100;
@@ -21,28 +23,18 @@ export function encodeCursor(cursor: Cursor): string {
 }
 
 /** A follow time as the query prints it: UTC with microseconds, '2026-05-01T10:00:00.123456Z'. */
-const MICRO_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-/** A real instant (no 30 February): the date survives a round trip through Date. */
-function isInstant(text: string): boolean {
-  if (!MICRO_ISO.test(text)) return false;
-  const parsed = new Date(text);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 19) === text.slice(0, 19);
-}
+const MICRO_ISO = /\.\d{6}Z$/;
 
 /** The cursor, or null when it is not one this server made. */
 export function decodeCursor(text: string): Cursor | null {
   try {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === 'string' &&
-      typeof value[1] === 'string' &&
-      isInstant(value[0]) &&
-      value[1].length <= 200
-    ) {
-      return { at: value[0], userId: value[1] };
+    if (Array.isArray(value) && value.length === 2) {
+      const [at, userId] = value as unknown[];
+      const instant = typeof at === 'string' && MICRO_ISO.test(at) ? parseCursorInstant(at) : null;
+      if (instant !== null && idSchema.safeParse(userId).success) {
+        return { at: instant, userId: userId as string };
+      }
     }
   } catch {
     // Not base64url JSON: answered as a bad cursor below.

@@ -1,5 +1,5 @@
 // The profiles commands (issue 5): 'profile/update' (bio, avatar, username) and 'follows/set'.
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { follows, photos, profileDetails, profiles } from '../db/schema';
 import { CommandError, defineCommand, type CommunityCommand } from '../community/command';
@@ -12,12 +12,9 @@ import {
   type ProfileUpdateArgs,
 } from '../../src/shared/community/profile-schemas';
 import { photoUrl } from './public-profile';
-
-/** PostgreSQL's unique_violation: two people claimed the same name at the same moment. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null) ?? {};
-  return code.code === '23505' || code.cause?.code === '23505';
-}
+import { isUniqueViolation } from '../db/sql-errors';
+import { objectOwner } from '../db/object-ids';
+import { usernameHolder } from './username-holder';
 
 /** Same words as POST /api/users/initialize, so the screens recognise it. */
 const takenError = (username: string) => `The username '${username}' is already taken`;
@@ -31,14 +28,16 @@ async function namedProfile(db: Queryable, userId: string) {
 }
 
 async function checkAvatar(db: Queryable, userId: string, photoId: string): Promise<void> {
+  const owner = await objectOwner(db, 'photo', photoId);
+  if (owner === null) throw new CommandError(404, `No photo ${photoId}: upload it before using it`);
+  if (owner !== userId) throw new CommandError(403, 'Your avatar must be a photo you uploaded');
+  // Share-locked, so the sweep of unused uploads cannot delete it while it becomes the avatar.
   const [photo] = await db
-    .select({ userId: photos.userId })
+    .select({ id: photos.id })
     .from(photos)
-    .where(eq(photos.id, photoId));
+    .where(and(eq(photos.userId, userId), eq(photos.id, photoId)))
+    .for('share');
   if (!photo) throw new CommandError(404, `No photo ${photoId}: upload it before using it`);
-  if (photo.userId !== userId) {
-    throw new CommandError(403, 'Your avatar must be a photo you uploaded');
-  }
 }
 
 async function changeUsername(
@@ -49,14 +48,12 @@ async function changeUsername(
 ): Promise<void> {
   if (current === username) return;
   // A new name or only new capitals of mine: nobody else may hold it in any case.
-  const [taken] = await tx
-    .select({ userId: profiles.userId })
-    .from(profiles)
-    .where(and(sql`lower(${profiles.username}) = lower(${username})`, ne(profiles.userId, userId)));
-  if (taken) throw new CommandError(409, takenError(username));
+  const holder = await usernameHolder(tx, username);
+  if (holder !== null && holder !== userId) throw new CommandError(409, takenError(username));
   try {
     // A savepoint: a name claimed by someone at the same moment fails alone, as a 409.
     await tx.transaction(async (savepoint) => {
+      await savepoint.execute(sql`SELECT diecast_claim_username(${userId}, ${username})`);
       await savepoint
         .update(profiles)
         .set({

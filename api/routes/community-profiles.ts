@@ -18,6 +18,7 @@ import { optionalViewer } from '../auth/optional-viewer';
 import { isCollector, profileView } from '../profiles/profile-view';
 import { searchUsers } from '../profiles/user-search';
 import { describeZodError, idSchema } from '../../src/shared/collection/mutation-schemas';
+import { storableString } from '../../src/shared/text/user-text';
 import {
   FOLLOWS_SET,
   LEADERBOARD_KINDS,
@@ -40,8 +41,7 @@ const leaderboardSchema = z.strictObject({
 });
 
 const searchSchema = z.strictObject({
-  q: z
-    .string({ message: 'q is required' })
+  q: storableString({ message: 'q is required' })
     .trim()
     .min(1, 'q must have at least 1 character')
     .max(USER_SEARCH_MAX_QUERY, `q must be at most ${USER_SEARCH_MAX_QUERY} characters`),

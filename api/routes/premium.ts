@@ -7,15 +7,26 @@ import { devCheckoutPage } from '../premium/dev-checkout-page';
 import { safeReturnPath } from '../premium/development-provider';
 import { WebhookSignatureError } from '../premium/payment-provider';
 import { PREMIUM_PLAN } from '../premium/plan';
-import { writeLimit } from '../http/over-write-limit';
+import { budgetLimit } from '../http/over-budget';
 import { publicOrigin } from '../premium/public-origin';
 import {
-  cancelSubscription,
+  checkoutNotPaid,
   completeCheckout,
+  hasPaidCheckout,
+  setSubscriptionStatus,
   findCheckout,
   recordCheckout,
   subscriptionStatusOf,
 } from '../premium/subscription-store';
+import { idSchema } from '../../src/shared/collection/mutation-schemas';
+
+/** A checkout session id as providers make them (dev_cs_…, cs_test_…): anything else is a 400. */
+const isSessionId = (value: string) => idSchema.safeParse(value).success;
+const badSessionId = (c: Context) => c.json({ error: 'sessionId: not a checkout session id' }, 400);
+
+/** The development checkout page: its own inline style and one form back to this server. */
+const CHECKOUT_PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /** The screen the provider sends the browser back to: guarded, so the guard sees session_id. */
 const RETURN_PATH = '/subscribe';
@@ -33,7 +44,7 @@ export function premiumRoutes(deps: AppDeps) {
     c.json({ status: await subscriptionStatusOf(deps.db, c.get('userId')) }),
   );
 
-  app.post('/premium/checkout', requireUser(deps.verifier), writeLimit(deps), async (c) => {
+  app.post('/premium/checkout', requireUser(deps.verifier), budgetLimit(deps), async (c) => {
     if (!provider) return notConfigured(c);
     const userId = c.get('userId');
     if ((await subscriptionStatusOf(deps.db, userId)) === 'active') {
@@ -67,12 +78,42 @@ export function premiumRoutes(deps: AppDeps) {
       if (!(error instanceof WebhookSignatureError)) throw error;
       return c.json({ error: `Invalid Stripe signature: ${error.message}` }, 400);
     }
-    if (event.kind === 'checkout-completed') {
-      const userId = await completeCheckout(deps.db, event.sessionId, event.userId, now());
-      if (!userId) console.warn(`[premium] checkout ${event.sessionId} names no user: ignored`);
-    } else if (event.kind === 'subscription-canceled') {
-      if (event.userId) await cancelSubscription(deps.db, event.userId);
-      else console.warn('[premium] a canceled subscription names no user: ignored');
+    switch (event.kind) {
+      case 'checkout-paid': {
+        const userId = await completeCheckout(
+          deps.db,
+          event.sessionId,
+          event.userId,
+          now(),
+          event.at,
+        );
+        if (!userId) console.warn(`[premium] checkout ${event.sessionId} names no user: ignored`);
+        break;
+      }
+      case 'checkout-awaiting-payment':
+      case 'checkout-payment-failed':
+        await checkoutNotPaid(
+          deps.db,
+          event.sessionId,
+          event.kind === 'checkout-payment-failed' ? 'failed' : 'awaiting_payment',
+          now(),
+        );
+        break;
+      case 'subscription-status':
+        if (!event.userId) {
+          console.warn(`[premium] a subscription event (${event.status}) names no user: ignored`);
+        } else if (event.status === 'active' && !(await hasPaidCheckout(deps.db, event.userId))) {
+          // A subscription can be 'active' while a delayed first payment is still processing:
+          // premium starts only once a checkout is paid (checkout-paid above).
+          console.warn(
+            `[premium] ${event.userId}'s subscription is active before any paid checkout: ignored`,
+          );
+        } else {
+          await setSubscriptionStatus(deps.db, event.userId, event.status, event.at);
+        }
+        break;
+      case 'ignored':
+        break;
     }
     return c.json({ received: true });
   });
@@ -82,9 +123,12 @@ export function premiumRoutes(deps: AppDeps) {
   if (provider?.name === 'development') {
     app.get('/premium/dev-checkout/:sessionId', async (c) => {
       const sessionId = c.req.param('sessionId');
+      if (!isSessionId(sessionId)) return badSessionId(c);
       const session = await findCheckout(deps.db, sessionId);
       const status = !session ? 'unknown' : session.status === 'complete' ? 'complete' : 'open';
       c.header('Cache-Control', 'no-store');
+      c.header('Content-Security-Policy', CHECKOUT_PAGE_POLICY);
+      c.header('Referrer-Policy', 'no-referrer');
       return c.html(
         devCheckoutPage({ sessionId, returnPath: safeReturnPath(c.req.query('return')), status }),
         session ? 200 : 404,
@@ -93,6 +137,7 @@ export function premiumRoutes(deps: AppDeps) {
 
     app.post('/premium/dev-checkout/:sessionId', async (c) => {
       const sessionId = c.req.param('sessionId');
+      if (!isSessionId(sessionId)) return badSessionId(c);
       const session = await findCheckout(deps.db, sessionId);
       if (!session || session.provider !== 'development') {
         return c.html(

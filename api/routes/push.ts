@@ -5,15 +5,17 @@ import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../http/app-env';
 import { readJson } from '../http/read-json';
 import { describeZodError } from '../../src/shared/collection/mutation-schemas';
-import { writeLimit } from '../http/over-write-limit';
+import { budgetLimit } from '../http/over-budget';
 import { subscribeSchema, unsubscribeSchema } from '../push/subscription-schema';
 import { deleteSubscription, saveSubscription } from '../push/subscription-store';
 
 export function pushRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const production = deps.production ?? false;
-  const subscribe = subscribeSchema(production);
-  const limited = writeLimit(deps);
+  const subscribe = subscribeSchema({
+    production: deps.production ?? false,
+    allowLoopback: deps.allowLoopbackPush ?? false,
+  });
+  const limited = budgetLimit(deps);
 
   app.get('/push/public-key', (c) => {
     const publicKey = deps.notifier?.publicKey;

@@ -4,15 +4,12 @@ import { z } from 'zod';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../http/app-env';
 import { readJson } from '../http/read-json';
-import {
-  pushMutations,
-  systemClock,
-  type PushEntry,
-  type PushResult,
-} from '../collection/mutation-service';
+import { pushMutations, systemClock, type PushResult } from '../collection/mutation-service';
 import { isCommunityCommand, runCommunityCommand } from '../community/run-command';
 import { describeZodError } from '../../src/shared/collection/mutation-schemas';
-import { refuseOverWriteLimit } from '../http/over-write-limit';
+import { refuseOverBudget } from '../http/over-budget';
+import { pushCost, type WeighedEntry } from '../collection/write-cost';
+import { parseMutation } from '../../src/shared/collection/mutations';
 
 /** The device sends at most 200 per chunk; the server takes up to 1000 (bulk imports). */
 export const MAX_PUSH_ENTRIES = 1000;
@@ -36,16 +33,22 @@ export function syncRoutes(deps: AppDeps) {
     const parsed = pushSchema.safeParse(await readJson(c));
     if (!parsed.success) return c.json({ error: describeZodError(parsed.error) }, 400);
     const userId = c.get('userId');
-    const entries = parsed.data.mutations;
-    const communityCount = entries.filter((entry) => isCommunityCommand(entry.name)).length;
-    const refused =
-      communityCount > 0 ? refuseOverWriteLimit(c, deps, userId, communityCount) : null;
+    // Each entry weighed before any is applied: a push over the collector's budget is refused
+    // whole (429, Retry-After), so the device keeps every entry and sends less at a time.
+    const entries: WeighedEntry[] = parsed.data.mutations.map((entry) => {
+      const community = isCommunityCommand(entry.name);
+      return community
+        ? { ...entry, community }
+        : { ...entry, community, parsed: parseMutation(entry.name, entry.args) };
+    });
+    const units = deps.writeBudget ? await pushCost(deps.db, userId, entries) : 0;
+    const refused = await refuseOverBudget(c, deps, userId, units);
     if (refused) return refused;
     const results: PushResult[] = [];
     // In order: each run of collection changes is one batch; a community change runs alone.
     for (const run of runsOf(entries)) {
       if (run.community) {
-        const entry = run.entries[0] as PushEntry;
+        const entry = run.entries[0] as WeighedEntry;
         const { outcome, replayed } = await runCommunityCommand(
           deps,
           userId,
@@ -63,13 +66,12 @@ export function syncRoutes(deps: AppDeps) {
   return app;
 }
 
-function runsOf(entries: PushEntry[]): { community: boolean; entries: PushEntry[] }[] {
-  const runs: { community: boolean; entries: PushEntry[] }[] = [];
+function runsOf(entries: WeighedEntry[]): { community: boolean; entries: WeighedEntry[] }[] {
+  const runs: { community: boolean; entries: WeighedEntry[] }[] = [];
   for (const entry of entries) {
-    const community = isCommunityCommand(entry.name);
     const last = runs.at(-1);
-    if (last && !community && !last.community) last.entries.push(entry);
-    else runs.push({ community, entries: [entry] });
+    if (last && !entry.community && !last.community) last.entries.push(entry);
+    else runs.push({ community: entry.community, entries: [entry] });
   }
   return runs;
 }

@@ -18,11 +18,12 @@ import {
 } from '../trade/trade-reads';
 import { describeZodError, idSchema } from '../../src/shared/collection/mutation-schemas';
 import type { ListingDetail, MyOffer } from '../../src/shared/community/trade-schemas';
+import { userText } from '../../src/shared/text/user-text';
 
 const boardQuerySchema = z.strictObject({
-  brand: z.string().trim().min(1).max(100).optional(),
+  brand: userText({ min: 1, max: 100 }).optional(),
   year: z.coerce.number().int('must be a whole year').min(1900).max(2100).optional(),
-  series: z.string().trim().min(1).max(200).optional(),
+  series: userText({ min: 1, max: 200 }).optional(),
   hunt: z.enum(['TH', 'STH'], 'must be TH or STH').optional(),
   type: z.enum(['trade', 'sale'], 'must be trade or sale').optional(),
   before: z.string().max(500).optional(),

@@ -13,6 +13,7 @@ import {
   listTutorials,
   type Tutorial,
 } from '../learn/tutorial-store';
+import { describeZodError, idSchema } from '../../src/shared/collection/mutation-schemas';
 
 function summaryOf(tutorial: Tutorial, completed: ReadonlySet<string> | null) {
   return {
@@ -46,8 +47,10 @@ export function tutorialRoutes(deps: AppDeps) {
   });
 
   app.get('/:id', optionalViewer(deps.verifier), async (c) => {
+    const id = idSchema.safeParse(c.req.param('id'));
+    if (!id.success) return c.json({ error: `tutorial id: ${describeZodError(id.error)}` }, 400);
     await ensureTutorials(deps.db);
-    const tutorial = await findTutorial(deps.db, c.req.param('id'));
+    const tutorial = await findTutorial(deps.db, id.data);
     if (!tutorial) return c.json({ error: `Unknown tutorial: ${c.req.param('id')}` }, 404);
     const completed = await completedBy(c.get('viewerId') ?? undefined);
     return c.json({ ...summaryOf(tutorial, completed), sections: tutorial.sections });

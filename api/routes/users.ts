@@ -1,6 +1,6 @@
 // POST /api/users/initialize (choose a username) and /api/users/update-settings.
 import { Hono } from 'hono';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { requireUser } from '../auth/require-user';
@@ -16,14 +16,12 @@ import { describeZodError } from '../../src/shared/collection/mutation-schemas';
 import { RuleError } from '../../src/shared/collection/rules';
 import { usernameSchema } from '../../src/shared/profile/username';
 import { profileBody } from './profile-body';
+import { usernameHolder } from '../profiles/username-holder';
+import { isUniqueViolation } from '../db/sql-errors';
+import { refuseOverBudget } from '../http/over-budget';
+import { ORDINARY_CHANGE_UNITS } from '../../src/shared/collection/work-units';
 
 const initializeSchema = z.strictObject({ username: usernameSchema });
-
-/** PostgreSQL's unique_violation: two people claimed the same name at the same moment. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null) ?? {};
-  return code.code === '23505' || code.cause?.code === '23505';
-}
 
 export function userRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -35,6 +33,8 @@ export function userRoutes(deps: AppDeps) {
     if (!parsed.success) return c.json({ error: describeZodError(parsed.error) }, 400);
     const { username } = parsed.data;
     const userId = c.get('userId');
+    const refused = await refuseOverBudget(c, deps, userId, ORDINARY_CHANGE_UNITS);
+    if (refused) return refused;
     const key = c.req.header('Idempotency-Key');
     const takenError = `The username '${username}' is already taken`;
     try {
@@ -52,16 +52,10 @@ export function userRoutes(deps: AppDeps) {
             }
             throw new RuleError(409, `You already have the username '${mine.username}'`);
           }
-          const [taken] = await deps.db
-            .select({ userId: profiles.userId })
-            .from(profiles)
-            .where(
-              and(
-                sql`lower(${profiles.username}) = lower(${username})`,
-                ne(profiles.userId, userId),
-              ),
-            );
-          if (taken) throw new RuleError(409, takenError);
+          // The name is claimed when the profile is written (diecast_apply_diff); a holder
+          // found here is answered at once.
+          const holder = await usernameHolder(deps.db, username);
+          if (holder !== null && holder !== userId) throw new RuleError(409, takenError);
           const diff = noStateChanges();
           diff.profile = { username };
           const body = profileBody({

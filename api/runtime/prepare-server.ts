@@ -6,21 +6,27 @@ import { seedDemoCatalogIfEmpty } from '../catalog/demo-seed';
 import { openDatabase, type OpenDatabase } from '../db/database';
 import type { Env } from '../env';
 import type { AppDeps } from '../http/app-env';
-import { createWriteRateLimit } from '../http/write-rate-limit';
+import { databaseWriteBudget } from '../http/write-budget';
 import { ensureTutorials } from '../learn/tutorial-store';
 import { seedDemoStreams } from '../live/demo-streams';
 import { localPhotoStore } from '../posts/local-photo-store';
 import { s3PhotoStore } from '../posts/s3-photo-store';
+import { startPhotoSweep } from '../posts/photo-sweep';
 import { paymentProviderFor } from '../premium/provider-from-env';
 import { loadVapidKeys } from '../push/vapid-keys';
 import { createWebPushNotifier } from '../push/web-push-notifier';
 import { startAuthEmulator, type RunningEmulator } from './auth-emulator';
 import { clientConfigFor } from './client-config';
 
+/** A refusal over the write budget is answered after a second: see api/http/over-budget.ts. */
+const REFUSAL_HOLD_MS = 1000;
+
 export interface PreparedServer {
   deps: AppDeps;
   database: OpenDatabase;
   emulator: RunningEmulator | null;
+  /** Stops the background work (the sweep of unused photos) before the database closes. */
+  stopBackgroundWork(): Promise<void>;
 }
 
 export async function prepareServer(
@@ -29,8 +35,11 @@ export async function prepareServer(
 ): Promise<PreparedServer> {
   const log = options.log ?? (() => {});
   let emulator: RunningEmulator | null = null;
-  let emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST;
-  if (!env.hostedFirebase && !emulatorHost) {
+  // parseEnv already refuses an emulator with a hosted project or in production; never trusting
+  // one there is the same rule said twice, where it matters most.
+  let emulatorHost =
+    env.production || env.hostedFirebase ? undefined : env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!env.hostedFirebase && !env.production && !emulatorHost) {
     emulator = await startAuthEmulator({
       projectId: env.FIREBASE_PROJECT_ID,
       cwd: options.projectRoot,
@@ -93,15 +102,22 @@ export async function prepareServer(
     db: database.db,
     verifier: createTokenVerifier({ projectId: env.FIREBASE_PROJECT_ID, emulatorHost }),
     clientConfig: clientConfigFor(env, emulatorHost),
-    production: env.NODE_ENV === 'production',
-    writeRateLimit: createWriteRateLimit(),
+    production: env.production,
+    refusalHoldMs: REFUSAL_HOLD_MS,
+    writeBudget: databaseWriteBudget(database.db, {
+      capacity: env.WRITE_BUDGET_CAPACITY,
+      refillPerSecond: env.WRITE_BUDGET_REFILL_PER_SECOND,
+    }),
     photoStore,
+    allowLoopbackPush: env.PUSH_ALLOW_LOOPBACK_FOR_TESTS,
     notifier: createWebPushNotifier({
       db: database.db,
       vapid: vapid.keys,
       subject: env.VAPID_SUBJECT,
+      policy: { production: env.production, allowLoopback: env.PUSH_ALLOW_LOOPBACK_FOR_TESTS },
     }),
     paymentProvider: payments.provider,
   };
-  return { deps, database, emulator };
+  const sweep = startPhotoSweep(database.db, photoStore, log);
+  return { deps, database, emulator, stopBackgroundWork: () => sweep.stop() };
 }

@@ -19,9 +19,9 @@ export async function startServer(
   env: Env,
   options: { projectRoot: string; log?: (line: string) => void },
 ): Promise<RunningServer> {
-  const { deps, database, emulator } = await prepareServer(env, options);
+  const { deps, database, emulator, stopBackgroundWork } = await prepareServer(env, options);
   const app = createApp(deps);
-  mountBuiltApp(app, resolve(options.projectRoot, 'dist'));
+  mountBuiltApp(app, resolve(options.projectRoot, 'dist'), { clientConfig: deps.clientConfig });
 
   const server: ServerType = await new Promise((resolveServer, reject) => {
     const started = serve({ fetch: app.fetch, port: env.PORT }, () => resolveServer(started));
@@ -36,6 +36,7 @@ export async function startServer(
     emulator,
     async stop() {
       await new Promise<void>((done) => server.close(() => done()));
+      await stopBackgroundWork();
       await database.close();
       await emulator?.stop();
     },

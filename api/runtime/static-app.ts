@@ -1,10 +1,12 @@
 // Serves the built app from dist/ with the SPA fallback (every non-/api path gets index.html) and
-// the cache headers the service worker's update flow relies on.
+// the cache headers the service worker's update flow relies on, and the shell's security headers.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
+import type { ClientConfig } from '../routes/client-config';
+import { shellHeaders } from './shell-headers';
 
 /**
  * Files under assets/ carry a content hash in their name (Vite), so they never change; anything
@@ -15,9 +17,14 @@ export function cacheControlFor(relativePath: string): string {
   return relativePath.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-export function mountBuiltApp(app: Hono<AppEnv>, distDir: string): void {
+export function mountBuiltApp(
+  app: Hono<AppEnv>,
+  distDir: string,
+  options: { clientConfig?: ClientConfig } = {},
+): void {
   const root = resolve(distDir);
   const indexPath = join(root, 'index.html');
+  const security = shellHeaders(options.clientConfig);
   // serveStatic reports the file it found before its response is taken as the context's
   // response, so the header is set once it is (headers set earlier would be lost).
   const served = new WeakMap<Context, string>();
@@ -25,6 +32,10 @@ export function mountBuiltApp(app: Hono<AppEnv>, distDir: string): void {
     await next();
     const file = served.get(c);
     if (file !== undefined) c.header('Cache-Control', cacheControlFor(file));
+    // The shell only: /api answers are JSON (and the dev checkout page sets its own policy).
+    if (c.req.path.startsWith('/api/')) return;
+    const headers = file === 'sw.js' ? security.serviceWorker : security.document;
+    for (const [name, value] of Object.entries(headers)) c.header(name, value);
   });
   app.use(
     '*',

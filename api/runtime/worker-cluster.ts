@@ -2,7 +2,7 @@
 // machine's cores all serve requests instead of one event loop queueing them. The primary does
 // the one-time work (emulator, migrations, seeds, VAPID keys) and starts workers one at a time;
 // each worker is a whole server (startServer) whose start finds that work already done.
-// Per-process state stays per worker: the write rate limit is per worker (N × the burst).
+// Shared state lives in the database (the write budget included), so every worker sees the same.
 import cluster from 'node:cluster';
 import type { Env } from '../env';
 import { prepareServer } from './prepare-server';
@@ -29,6 +29,8 @@ export async function startCluster(
   options: { projectRoot: string; log: (line: string) => void },
 ): Promise<RunningCluster> {
   const prepared = await prepareServer(env, options);
+  // The primary serves nothing: the workers each sweep (their row locks keep that safe).
+  await prepared.stopBackgroundWork();
   await prepared.database.close();
   const emulatorHost = prepared.emulator?.host ?? env.FIREBASE_AUTH_EMULATOR_HOST;
   let port = env.PORT;

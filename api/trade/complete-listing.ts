@@ -28,6 +28,7 @@ import type { Condition, Grade, UserState } from '../../src/shared/collection/ty
 import { completeListingSchema } from '../../src/shared/community/trade-schemas';
 import { declinePendingOffers } from './listing-commands';
 import {
+  findListing,
   findOffer,
   itemName,
   lockListing,
@@ -251,8 +252,7 @@ export const completeListing = defineCommand({
   schema: completeListingSchema,
   async run(tx, context, args) {
     // Who is in the deal decides which rows to lock; read unlocked first, then check again.
-    const [before] = await tx.select().from(listings).where(eq(listings.id, args.listingId));
-    if (!before) throw new CommandError(404, `Listing ${args.listingId} not found`);
+    const before = await findListing(tx, args.listingId);
     if (before.userId !== context.userId) {
       throw new CommandError(403, 'Only the seller can complete this listing');
     }

@@ -6,13 +6,8 @@ import { CommandError, defineCommand } from '../community/command';
 import { listings, offers } from '../db/schema';
 import type { Queryable } from '../db/database';
 import { createListingSchema, updateListingSchema } from '../../src/shared/community/trade-schemas';
-import {
-  carInstanceOf,
-  listingExists,
-  lockListing,
-  requireUsername,
-  setInstanceOf,
-} from './trade-rows';
+import { carInstanceOf, lockListing, requireUsername, setInstanceOf } from './trade-rows';
+import { claimObjectId } from '../db/object-ids';
 
 /** Pending offers on a listing that can no longer be taken are answered 'declined'. */
 export async function declinePendingOffers(
@@ -37,7 +32,7 @@ export const createListing = defineCommand({
     // The seller's row lock makes 'one open listing per instance' hold under concurrent calls.
     await lockUserState(tx, sellerId);
     await requireUsername(tx, sellerId);
-    if (await listingExists(tx, args.listingId)) {
+    if ((await claimObjectId(tx, 'listing', args.listingId, sellerId)) !== 'claimed') {
       throw new CommandError(409, `Listing ${args.listingId} already exists`);
     }
     const owned =

@@ -16,9 +16,9 @@ import {
   itemName,
   lockListing,
   lockOffer,
-  offerExists,
   requireUsername,
 } from './trade-rows';
+import { claimObjectId } from '../db/object-ids';
 
 const listingUrl = (listingId: string) => `/trade/listing/${encodeURIComponent(listingId)}`;
 
@@ -28,7 +28,7 @@ export const createOffer = defineCommand({
   async run(tx, context, args) {
     const buyerId = context.userId;
     const username = await requireUsername(tx, buyerId);
-    if (await offerExists(tx, args.offerId)) {
+    if ((await claimObjectId(tx, 'offer', args.offerId, buyerId)) !== 'claimed') {
       throw new CommandError(409, `Offer ${args.offerId} already exists`);
     }
     const listing = await lockListing(tx, args.listingId);

@@ -5,6 +5,8 @@ import { queryRows, type Queryable } from '../db/database';
 import { carInstances, catalogCars, offers } from '../db/schema';
 import { profileOrUnknown, publicProfiles } from '../profiles/public-profile';
 import type { Condition, Grade } from '../../src/shared/collection/types';
+import { idSchema } from '../../src/shared/collection/mutation-schemas';
+import { parseCursorInstant } from '../http/cursor-instant';
 import type {
   ListingStatus,
   ListingView,
@@ -142,14 +144,12 @@ export function encodeCursor(listing: ListingView): string {
 export function decodeCursor(cursor: string): { createdAt: string; id: string } | null {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === 'string' &&
-      !Number.isNaN(Date.parse(value[0])) &&
-      typeof value[1] === 'string'
-    ) {
-      return { createdAt: value[0], id: value[1] };
+    if (Array.isArray(value) && value.length === 2) {
+      const [at, id] = value as unknown[];
+      const createdAt = typeof at === 'string' ? parseCursorInstant(at) : null;
+      if (createdAt !== null && idSchema.safeParse(id).success) {
+        return { createdAt, id: id as string };
+      }
     }
   } catch {
     // Not a cursor this server made: the route answers 400.

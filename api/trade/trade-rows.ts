@@ -12,6 +12,7 @@ import {
   setInstances,
 } from '../db/schema';
 import { CommandError } from '../community/command';
+import { objectOwner } from '../db/object-ids';
 
 export type ListingRow = typeof listings.$inferSelect;
 export type OfferRow = typeof offers.$inferSelect;
@@ -21,36 +22,56 @@ export type OfferRow = typeof offers.$inferSelect;
  * answer and a completion, two offers racing the withdrawal) apply one after the other.
  */
 export async function lockListing(tx: Queryable, listingId: string): Promise<ListingRow> {
-  const [row] = await tx.select().from(listings).where(eq(listings.id, listingId)).for('update');
+  // The seller from the id directory: the lock names their user_id (one shard when distributed).
+  const sellerId = await objectOwner(tx, 'listing', listingId);
+  const [row] =
+    sellerId === null
+      ? []
+      : await tx
+          .select()
+          .from(listings)
+          .where(and(eq(listings.userId, sellerId), eq(listings.id, listingId)))
+          .for('update');
   if (!row) throw new CommandError(404, `Listing ${listingId} not found`);
   return row;
 }
 
-/** The offer as it is now, unlocked: to find its listing, which is locked before the offer. */
-export async function findOffer(tx: Queryable, offerId: string): Promise<OfferRow> {
-  const [row] = await tx.select().from(offers).where(eq(offers.id, offerId));
+/** The listing as it is now, unlocked (to learn who is in a deal before locking in order). */
+export async function findListing(tx: Queryable, listingId: string): Promise<ListingRow> {
+  const sellerId = await objectOwner(tx, 'listing', listingId);
+  const [row] =
+    sellerId === null
+      ? []
+      : await tx
+          .select()
+          .from(listings)
+          .where(and(eq(listings.userId, sellerId), eq(listings.id, listingId)));
+  if (!row) throw new CommandError(404, `Listing ${listingId} not found`);
+  return row;
+}
+
+async function offerRow(tx: Queryable, offerId: string, lock: boolean): Promise<OfferRow> {
+  const buyerId = await objectOwner(tx, 'offer', offerId);
+  const query =
+    buyerId === null
+      ? null
+      : tx
+          .select()
+          .from(offers)
+          .where(and(eq(offers.userId, buyerId), eq(offers.id, offerId)));
+  const [row] = query === null ? [] : lock ? await query.for('update') : await query;
   if (!row) throw new CommandError(404, `Offer ${offerId} not found`);
   return row;
+}
+
+/** The offer as it is now, unlocked: to find its listing, which is locked before the offer. */
+export function findOffer(tx: Queryable, offerId: string): Promise<OfferRow> {
+  return offerRow(tx, offerId, false);
 }
 
 /** The offer, locked; always after its listing (one lock order, so no deadlock). */
-export async function lockOffer(tx: Queryable, offerId: string): Promise<OfferRow> {
-  const [row] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update');
-  if (!row) throw new CommandError(404, `Offer ${offerId} not found`);
-  return row;
-}
-
-export async function listingExists(tx: Queryable, listingId: string): Promise<boolean> {
-  const rows = await tx
-    .select({ id: listings.id })
-    .from(listings)
-    .where(eq(listings.id, listingId));
-  return rows.length > 0;
-}
-
-export async function offerExists(tx: Queryable, offerId: string): Promise<boolean> {
-  const rows = await tx.select({ id: offers.id }).from(offers).where(eq(offers.id, offerId));
-  return rows.length > 0;
+export function lockOffer(tx: Queryable, offerId: string): Promise<OfferRow> {
+  return offerRow(tx, offerId, true);
 }
 
 /** The user's car instance of `carId`, or null when they have none by that id. */

@@ -33,6 +33,22 @@ export function postJson(
   });
 }
 
+export function getJson(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'GET', agent, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);

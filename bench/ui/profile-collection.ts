@@ -126,6 +126,8 @@ async function main() {
       const env = parseEnv({
         DATA_DIR: join(root, 'data'),
         FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+        // Seeding 10,000 cars for one collector is set-up, not what is measured: room for it.
+        WRITE_BUDGET_CAPACITY: '100000',
       });
       const server = await startServer({ ...env, PORT: 0 }, { projectRoot: root });
       const base = `http://127.0.0.1:${server.port}`;

@@ -5,6 +5,7 @@ import { storedClientConfig } from '../auth/client-config';
 import { deviceDb } from '../db/device-db';
 import { withDeadline } from '../db/deadline';
 import { writeSyncRecord } from '../db/sync-record';
+import { loadCatalogLookup } from '../db/catalog-lookup';
 import { boundedIdentity, boundedOutbox, REBASE_DEADLINE_MS } from './bounded-ports';
 import { withOutboxLock } from './outbox-lock';
 import { createApiClient } from './api-client';
@@ -13,6 +14,7 @@ import { dexieOutboxPort, firebaseIdentityPort, httpServerPort } from './outbox-
 import { pullSnapshotFor } from './snapshot-pull';
 import { createReplayer, type IdentityPort, type Replayer } from './replayer';
 import { publishSyncEvent } from './sync-events';
+import { pushUnitsOf } from './push-units';
 
 /** Why a replay was started; logged and shown in the sync status. */
 export type ReplayTrigger =
@@ -64,6 +66,10 @@ async function syncContext(): Promise<SyncContext | null> {
     server: httpServerPort(api),
     refreshFromServer: (userId) => pullSnapshot(identity, userId),
     withLock: withOutboxLock,
+    weigh: async (entries) => {
+      const catalog = await loadCatalogLookup(deviceDb);
+      return entries.map((entry) => pushUnitsOf(entry, catalog));
+    },
     events: (event) => {
       if (event.type === 'idle') {
         const run = {

@@ -6,7 +6,9 @@
 // an entry leaves the queue only on a per-entry result of our API's answer; anything else keeps
 // it; an entry that our API keeps failing on alone is set aside, visible, so the rest moves on.
 import { backoffDelayMs } from './backoff';
+import { entriesWithin } from './push-units';
 import { REVERTED_MESSAGE } from './reverted-message';
+import { WRITE_BUDGET_CAPACITY } from '../shared/collection/work-units';
 
 export { REVERTED_MESSAGE };
 /** At most 200 entries per push (the server takes up to 1000, for bulk imports). */
@@ -137,6 +139,13 @@ export interface ReplayerOptions {
   random?: () => number;
   /** Default 200, never more than 200. */
   chunkSize?: number;
+  /**
+   * What each entry costs against the collector's write budget (src/sync/push-units.ts), so a
+   * push carries no more than `budgetUnits`; without it every entry counts as one unit.
+   */
+  weigh?: (entries: readonly PendingEntry[]) => Promise<number[]>;
+  /** Default WRITE_BUDGET_CAPACITY: what a full budget lets one push carry. */
+  budgetUnits?: number;
 }
 
 export interface BackoffState {
@@ -267,6 +276,7 @@ export function createReplayer(options: ReplayerOptions): Replayer {
   // Halved by a 429 (the server's write budget) and kept until a run delivers the whole queue,
   // so a device over its budget sends what fits instead of the same chunk again.
   let budgetLimit = chunkSize;
+  const budgetUnits = options.budgetUnits ?? WRITE_BUDGET_CAPACITY;
   // A rebase that failed (offline right after the push) is owed until one succeeds, or a
   // refused change would stay on screen.
   const owedRefresh = new Map<string, RefreshReason>();
@@ -520,6 +530,10 @@ export function createReplayer(options: ReplayerOptions): Replayer {
       let chunk = (await outbox.pending(run.userId, limit)).slice(0, limit);
       // An entry the server already failed on alone goes alone again: no need to halve to it.
       if ((chunk[0]?.failures ?? 0) > 0) chunk = chunk.slice(0, 1);
+      // No more than a full write budget in one push: the server refuses a push over it whole.
+      if (chunk.length > 1 && options.weigh) {
+        chunk = chunk.slice(0, entriesWithin(await options.weigh(chunk), budgetUnits));
+      }
       if (chunk.length === 0) {
         if (askedAgain) continue;
         return { stoppedBy: 'empty', retry: false, retryAfterSeconds: null };

@@ -1,17 +1,15 @@
 // Community changes ride the same outbox as collection changes: one push keeps their order
 // (a post may tag a car added earlier in the same chunk), a replayed key changes nothing, and a
-// chunk over the write limit is refused whole with Retry-After, so nothing in it is lost.
+// chunk over the write budget is refused whole with Retry-After, so nothing in it is lost.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWriteRateLimit } from '../../api/http/write-rate-limit';
 import { createApiHarness, type ApiHarness } from '../fixtures/api-harness';
 import { TWIN_MILL } from '../fixtures/catalog';
 
 let api: ApiHarness;
 beforeAll(async () => {
-  api = await createApiHarness({
-    writeRateLimit: createWriteRateLimit({ capacity: 4, refillPerSecond: 0.001 }),
-  });
+  // Room for four community changes (20 units each) and a few collection changes (1 each).
+  api = await createApiHarness({}, { budget: { capacity: 85, refillPerSecond: 0.001 } });
 });
 afterAll(() => api.close());
 
@@ -68,10 +66,10 @@ describe('community changes in a sync push', () => {
     expect(feed.body.posts.map((p: { id: string }) => p.id)).toEqual([postId]);
   });
 
-  it('refuse a chunk over the write limit whole, with Retry-After, applying none of it', async () => {
+  it('refuse a chunk over the write budget whole, with Retry-After, applying none of it', async () => {
     const user = await collector();
     const ids = Array.from({ length: 5 }, () => randomUUID());
-    // 4 tokens: a chunk of 5 community changes needs a full bucket, then 4 more need a refill.
+    // 85 units: four community changes take 80, then a post and a car (21) need a refill.
     const first = await api.call(user, 'POST', '/api/sync/push', {
       mutations: ids.slice(0, 4).map((postId, i) => ({
         key: `f:${i}`,

@@ -194,8 +194,38 @@ describe('Stripe', () => {
     });
   const signed = (payload: string) =>
     Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  const event = (type: string, object: Record<string, unknown>) =>
-    JSON.stringify({ id: `evt_${type}`, object: 'event', type, data: { object } }, null, 2);
+  let eventSeq = 0;
+  /** A Stripe event; `created` (seconds) orders events, as Stripe's own timestamps do. */
+  const event = (type: string, object: Record<string, unknown>, created = 1_800_000_000) =>
+    JSON.stringify(
+      { id: `evt_${++eventSeq}`, object: 'event', type, created, data: { object } },
+      null,
+      2,
+    );
+  const deliver = async (type: string, object: Record<string, unknown>, created?: number) => {
+    const payload = event(type, object, created);
+    const response = await webhook(payload, signed(payload));
+    expect(response.status).toBe(200);
+  };
+  const checkout = async (user: TestUser) =>
+    (
+      (await (
+        await stripeApp.request('/api/premium/checkout', { method: 'POST', headers: user.headers })
+      ).json()) as { sessionId: string }
+    ).sessionId;
+  const session = (id: string, user: TestUser, paymentStatus: string) => ({
+    id,
+    object: 'checkout.session',
+    mode: 'subscription',
+    client_reference_id: user.uid,
+    payment_status: paymentStatus,
+  });
+  const subscription = (user: TestUser, status: string) => ({
+    id: `sub_${user.uid}`,
+    object: 'subscription',
+    status,
+    metadata: { userId: user.uid },
+  });
 
   it('creates a Checkout Session in subscription mode that comes back with session_id', async () => {
     const user = await collector('StripeSue');
@@ -243,6 +273,7 @@ describe('Stripe', () => {
       object: 'checkout.session',
       mode: 'subscription',
       client_reference_id: user.uid,
+      payment_status: 'paid',
     });
     const response = await webhook(payload, signed(payload));
     expect(response.status).toBe(200);
@@ -285,6 +316,62 @@ describe('Stripe', () => {
       metadata: { userId: user.uid },
     });
     expect((await webhook(payload, signed(payload))).status).toBe(200);
+    expect(await statusOf(user)).toBe('canceled');
+  });
+
+  it('a completed checkout that is not paid yet activates nothing; its async payment success does', async () => {
+    const user = await collector('SepaSofia');
+    const sessionId = await checkout(user);
+    await deliver('checkout.session.completed', session(sessionId, user, 'unpaid'));
+    expect(await statusOf(user)).toBe('none');
+    expect((await sessionRow(sessionId))?.status).toBe('awaiting_payment');
+    // Stripe may call the subscription active while the debit is still processing: not yet.
+    await deliver('customer.subscription.updated', subscription(user, 'active'));
+    expect(await statusOf(user)).toBe('none');
+    await deliver('checkout.session.async_payment_succeeded', session(sessionId, user, 'paid'));
+    expect(await statusOf(user)).toBe('active');
+    expect((await sessionRow(sessionId))?.status).toBe('complete');
+  });
+
+  it('an async payment that fails leaves the collector without premium and the session failed', async () => {
+    const user = await collector('BouncedBen');
+    const sessionId = await checkout(user);
+    await deliver('checkout.session.completed', session(sessionId, user, 'unpaid'));
+    await deliver('checkout.session.async_payment_failed', session(sessionId, user, 'unpaid'));
+    expect(await statusOf(user)).toBe('none');
+    expect((await sessionRow(sessionId))?.status).toBe('failed');
+  });
+
+  it('a failed renewal makes the collector past_due; subscription changes follow Stripe', async () => {
+    const user = await collector('RenewRuth');
+    const sessionId = await checkout(user);
+    await deliver('checkout.session.completed', session(sessionId, user, 'paid'), 1_800_000_000);
+    expect(await statusOf(user)).toBe('active');
+    await deliver(
+      'invoice.payment_failed',
+      {
+        id: 'in_failed',
+        object: 'invoice',
+        parent: { subscription_details: { metadata: { userId: user.uid } } },
+      },
+      1_800_000_100,
+    );
+    expect(await statusOf(user)).toBe('past_due');
+    await deliver('customer.subscription.updated', subscription(user, 'unpaid'), 1_800_000_200);
+    expect(await statusOf(user)).toBe('unpaid');
+    // Paid again: Stripe says active, and the collector is premium again.
+    await deliver('customer.subscription.updated', subscription(user, 'active'), 1_800_000_300);
+    expect(await statusOf(user)).toBe('active');
+    await deliver('customer.subscription.updated', subscription(user, 'canceled'), 1_800_000_400);
+    expect(await statusOf(user)).toBe('canceled');
+  });
+
+  it('an older event delivered late does not undo a newer one', async () => {
+    const user = await collector('LateLiam');
+    const sessionId = await checkout(user);
+    await deliver('checkout.session.completed', session(sessionId, user, 'paid'), 1_800_000_000);
+    await deliver('customer.subscription.deleted', subscription(user, 'canceled'), 1_800_000_500);
+    await deliver('customer.subscription.updated', subscription(user, 'active'), 1_800_000_100);
     expect(await statusOf(user)).toBe('canceled');
   });
 

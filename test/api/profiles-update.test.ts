@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photos, profileDetails } from '../../api/db/schema';
+import { photos, profileDetails, objectIds } from '../../api/db/schema';
 import { createApiHarness, type ApiHarness } from '../fixtures/api-harness';
 import type { TestUser } from '../fixtures/auth';
 
@@ -13,7 +13,12 @@ const limited = new Set<string>();
 let api: ApiHarness;
 beforeAll(async () => {
   api = await createApiHarness({
-    writeRateLimit: { take: (userId) => (limited.has(userId) ? 7 : null) },
+    writeBudget: {
+      capacity: 1200,
+      refillPerSecond: 20,
+      take: async (userId) => (limited.has(userId) ? 7 : null),
+      waitFor: async () => 7,
+    },
   });
 });
 afterAll(async () => {
@@ -32,9 +37,11 @@ async function collector(stem = 'upd'): Promise<TestUser & { username: string }>
 
 async function uploadedPhoto(userId: string): Promise<string> {
   const id = randomUUID();
+  // As an upload leaves it: the row, and its id claimed in the directory.
   await api.database.db
     .insert(photos)
     .values({ userId, id, contentType: 'image/jpeg', byteSize: 1234 });
+  await api.database.db.insert(objectIds).values({ kind: 'photo', id, userId });
   return id;
 }
 

@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app';
 import { pushSubscriptions } from '../../api/db/schema';
-import { createWriteRateLimit } from '../../api/http/write-rate-limit';
+import { databaseWriteBudget } from '../../api/http/write-budget';
 import { loadVapidKeys } from '../../api/push/vapid-keys';
 import { createWebPushNotifier } from '../../api/push/web-push-notifier';
 import type { Notifier } from '../../api/push/notifier';
@@ -41,11 +41,13 @@ beforeAll(async () => {
     publicKey: keys.publicKey,
     send: (userId, message) => (real ? real.send(userId, message) : Promise.resolve()),
   };
-  api = await createApiHarness({ notifier: forwarder });
+  // The fake push service listens on loopback: the explicit test flag lets it be used.
+  api = await createApiHarness({ notifier: forwarder, allowLoopbackPush: true });
   real = createWebPushNotifier({
     db: api.database.db,
     vapid: keys,
     subject: 'mailto:push-test@example.com',
+    policy: { production: false, allowLoopback: true },
     log: (line) => logged.push(line),
   });
   notifier = real;
@@ -156,29 +158,29 @@ describe('POST /api/push/subscribe', () => {
     expect((await api.call(user, 'POST', '/api/push/unsubscribe', {})).status).toBe(400);
   });
 
-  it('takes a local http push service only outside production', async () => {
-    const production = createApp({
-      db: api.database.db,
-      verifier: emulatorVerifier(),
-      production: true,
-    });
+  it('takes a push service on this machine only with the test flag, and never in production', async () => {
     const user = await collector('ProdPia');
     const device = pushService.subscription();
-    const response = await production.request('/api/push/subscribe', {
-      method: 'POST',
-      headers: user.headers,
-      body: JSON.stringify({ endpoint: device.endpoint, keys: device.keys }),
-    });
     expect(device.endpoint).toMatch(/^http:\/\/(localhost|127\.0\.0\.1)/);
-    expect(response.status).toBe(400);
+    for (const deps of [{ production: true, allowLoopbackPush: true }, { production: false }]) {
+      const app = createApp({ db: api.database.db, verifier: emulatorVerifier(), ...deps });
+      const response = await app.request('/api/push/subscribe', {
+        method: 'POST',
+        headers: user.headers,
+        body: JSON.stringify({ endpoint: device.endpoint, keys: device.keys }),
+      });
+      expect(response.status).toBe(400);
+    }
     expect(await devicesOf(user.uid)).toEqual([]);
   });
 
-  it('is rate limited per user: 429 with Retry-After', async () => {
+  it('draws on the write budget: 429 with Retry-After', async () => {
     const strict = createApp({
       db: api.database.db,
       verifier: emulatorVerifier(),
-      writeRateLimit: createWriteRateLimit({ capacity: 1, refillPerSecond: 0.01 }),
+      allowLoopbackPush: true,
+      // One registration's worth (20 units), given back slowly.
+      writeBudget: databaseWriteBudget(api.database.db, { capacity: 20, refillPerSecond: 0.01 }),
     });
     const user = await collector('HastyHal');
     const device = pushService.subscription();

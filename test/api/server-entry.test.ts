@@ -24,6 +24,14 @@ describe('the server entry point', () => {
       'Invalid environment: FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production',
     ],
     [
+      { FIREBASE_PROJECT_ID: 'garage-prod' },
+      "Invalid environment: FIREBASE_PROJECT_ID 'garage-prod' is a hosted Firebase project and needs FIREBASE_API_KEY",
+    ],
+    [
+      { FIREBASE_PROJECT_ID: 'garage-prod', FIREBASE_API_KEY: 'k', NODE_ENV: 'development' },
+      'Invalid environment: NODE_ENV=development cannot run the hosted Firebase project',
+    ],
+    [
       { WEB_CONCURRENCY: '2' },
       'Invalid environment: WEB_CONCURRENCY above 1 needs DATABASE_URL: PGlite lives inside one process',
     ],

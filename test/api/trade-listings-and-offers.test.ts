@@ -13,7 +13,12 @@ const limited = new Set<string>();
 let api: ApiHarness;
 beforeAll(async () => {
   api = await createApiHarness({
-    writeRateLimit: { take: (userId) => (limited.has(userId) ? 7 : null) },
+    writeBudget: {
+      capacity: 1200,
+      refillPerSecond: 20,
+      take: async (userId) => (limited.has(userId) ? 7 : null),
+      waitFor: async () => 7,
+    },
     notifier: {
       send: async (userId, message) => {
         pushes.push({ userId, message });

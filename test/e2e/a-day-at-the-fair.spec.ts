@@ -3,10 +3,6 @@
 // wishlist and set answers, kept photos shown and the others as a named placeholder, cars added
 // from the quick check, and each of them on the server exactly once after reconnecting.
 import { createServer, type Server } from 'node:http';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,14 +10,11 @@ import { buildCatalog, type BuiltCatalog } from '../../api/catalog/build-catalog
 import { importCatalog } from '../../api/catalog/catalog-import';
 import { DEMO_CATALOG_PATH } from '../../api/catalog/demo-seed';
 import { readCatalogFile } from '../../api/catalog/read-catalog-file';
-import { parseEnv } from '../../api/env';
-import { EMULATOR_HOST } from '../../api/runtime/auth-emulator';
-import { startServer, type RunningServer } from '../../api/runtime/start-server';
+import type { RunningServer } from '../../api/runtime/start-server';
+import { startAppUnderTest, type AppUnderTest } from '../fixtures/app-under-test';
 import type { CatalogCar } from '../../src/shared/catalog/types';
 import { signUpTestUser, type TestUser } from '../fixtures/auth';
-import { launchChromium } from '../fixtures/chromium';
 
-const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const PHONE = { width: 390, height: 844 };
 const WAIT = { timeout: 45_000, interval: 200 };
 
@@ -54,7 +47,7 @@ function crc32(bytes: Buffer): number {
   return ~crc >>> 0;
 }
 
-let root: string;
+let app: AppUnderTest;
 let server: RunningServer;
 let images: Server;
 let imageBase: string;
@@ -79,26 +72,18 @@ beforeAll(async () => {
   const address = images.address();
   imageBase = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-  root = mkdtempSync(join(tmpdir(), 'diecast-fair-e2e-'));
-  cpSync(join(projectRoot, 'dist'), join(root, 'dist'), { recursive: true });
-  const env = parseEnv({
-    DATA_DIR: join(root, 'data'),
-    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-  });
-  server = await startServer({ ...env, PORT: 0 }, { projectRoot: root });
+  app = await startAppUnderTest('a-day-at-the-fair');
+  ({ server, browser } = app);
   const { inputs } = await readCatalogFile(DEMO_CATALOG_PATH);
   catalog = buildCatalog(
     inputs.map((car, index) => ({ ...car, image: `${imageBase}/photos/${index}.png` })),
   );
   await importCatalog(server.database.db, catalog);
-  browser = await launchChromium();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await app?.stop();
   await new Promise<void>((resolve) => images?.close(() => resolve()));
-  rmSync(root, { recursive: true, force: true });
 });
 
 const answerOf = (page: Page, carId: string) =>

@@ -34,8 +34,10 @@ const SIGNED_IN_SCREENS = [
   '/settings',
   '/search',
   '/filter',
+  '/check',
+  '/about',
 ];
-const SIGNED_OUT_SCREENS = ['/home', '/login', '/signup'];
+const SIGNED_OUT_SCREENS = ['/home', '/login', '/signup', '/check', '/about'];
 const LOADING = /^(Loading\.\.\.|Loading Screen\.\.\.|Authenticating\.\.\.|Loading Profile\.\.\.)$/;
 
 let app: AppUnderTest;

@@ -2,45 +2,22 @@
 // never shows 'Loading Profile...' for long without a way out, the device's deadline turns the
 // held answers into "not reached", and 'Try again' brings the profile once the server answers,
 // with no reload. Chromium here; the same promise on Firefox and WebKit is in the engines spec.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../../api/env';
-import { EMULATOR_HOST } from '../../api/runtime/auth-emulator';
-import { startServer, type RunningServer } from '../../api/runtime/start-server';
 import { signUpTestUser } from '../fixtures/auth';
-import { launchChromium } from '../fixtures/chromium';
-import { startFaultProxy, type FaultProxy } from '../fixtures/fault-proxy';
+import { startAppBehindProxy, type AppBehindProxy } from '../fixtures/app-behind-proxy';
 
-const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const PHONE = { width: 390, height: 844 };
 const WAIT = { timeout: 45_000, interval: 200 };
 
-let root: string;
-let server: RunningServer;
-let proxy: FaultProxy;
-let browser: Browser;
+let app: AppBehindProxy;
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'diecast-nothing-waits-e2e-'));
-  cpSync(join(projectRoot, 'dist'), join(root, 'dist'), { recursive: true });
-  const env = parseEnv({
-    DATA_DIR: join(root, 'data'),
-    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-  });
-  server = await startServer({ ...env, PORT: 0 }, { projectRoot: root });
-  proxy = await startFaultProxy(server.port);
-  browser = await launchChromium();
+  app = await startAppBehindProxy('nothing-waits');
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await server?.stop();
-  rmSync(root, { recursive: true, force: true });
+  await app?.stop();
 });
 
 const shown = (page: Page, text: string) =>
@@ -55,16 +32,16 @@ const isSnapshotRead = (path: string) =>
 describe('nothing waits forever (Chromium)', () => {
   it('offers a way out of Loading Profile while the server holds its answers, and recovers without a reload', async () => {
     const user = await signUpTestUser();
-    await fetch(`http://localhost:${server.port}/api/users/initialize`, {
+    await fetch(`${app.direct}/api/users/initialize`, {
       method: 'POST',
       headers: user.headers,
       body: JSON.stringify({ username: `held${Date.now().toString(36)}` }),
     });
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await app.browser.newContext({ viewport: PHONE });
     try {
       const page = await context.newPage();
-      await page.goto(`${proxy.base}/login?next=%2Fcollection`);
-      await proxy.setFault('hold-response', isSnapshotRead);
+      await page.goto(`${app.proxy.base}/login?next=%2Fcollection`);
+      await app.proxy.setFault('hold-response', isSnapshotRead);
       await page.getByLabel('Email').fill(user.email);
       await page.getByLabel('Password').fill('garage-secret-1');
       await page.getByRole('button', { name: 'Log in' }).click();
@@ -79,12 +56,12 @@ describe('nothing waits forever (Chromium)', () => {
       await expect
         .poll(() => shown(page, 'Connect to the internet once to load your profile.'), WAIT)
         .toBe(1);
-      expect(proxy.delivered.filter(isSnapshotRead).length).toBeGreaterThan(0);
+      expect(app.proxy.delivered.filter(isSnapshotRead).length).toBeGreaterThan(0);
 
       // The server answers again: 'Try again' brings the profile, in the same page.
       const loads: string[] = [];
       page.on('load', () => loads.push(page.url()));
-      await proxy.setFault('none');
+      await app.proxy.setFault('none');
       await page.getByRole('button', { name: 'Try again' }).click();
       await expect
         .poll(() => page.getByRole('heading', { name: 'My Collection', level: 1 }).count(), WAIT)

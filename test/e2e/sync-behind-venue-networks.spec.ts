@@ -3,44 +3,24 @@
 // answer held past the device's deadline, and a server restart. For each, the changes made during
 // the fault stay on the device, nothing is reverted, the pill never says synced while a change
 // waits, and once the fault ends every change is on the server exactly once.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../../api/env';
-import { EMULATOR_HOST } from '../../api/runtime/auth-emulator';
-import { startServer, type RunningServer } from '../../api/runtime/start-server';
 import { signUpTestUser, type TestUser } from '../fixtures/auth';
-import { launchChromium } from '../fixtures/chromium';
-import { startFaultProxy, type FaultProxy, type NetworkFault } from '../fixtures/fault-proxy';
+import { startAppBehindProxy, type AppBehindProxy } from '../fixtures/app-behind-proxy';
+import type { NetworkFault } from '../fixtures/fault-proxy';
 
-const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const PHONE = { width: 390, height: 844 };
 /** Generous: a replay, a rebase and a worker on a slow machine and an old Chromium. */
 const WAIT = { timeout: 45_000, interval: 200 };
 
-let root: string;
-let env: ReturnType<typeof parseEnv>;
-let server: RunningServer;
-let proxy: FaultProxy;
-let browser: Browser;
+let app: AppBehindProxy;
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'diecast-venue-networks-e2e-'));
-  cpSync(join(projectRoot, 'dist'), join(root, 'dist'), { recursive: true });
-  env = parseEnv({ DATA_DIR: join(root, 'data'), FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST });
-  server = await startServer({ ...env, PORT: 0 }, { projectRoot: root });
-  proxy = await startFaultProxy(server.port);
-  browser = await launchChromium();
+  app = await startAppBehindProxy('venue-networks');
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await server?.stop();
-  rmSync(root, { recursive: true, force: true });
+  await app?.stop();
 });
 
 // ---- The page --------------------------------------------------------------------------------
@@ -99,7 +79,7 @@ async function addCar(page: Page, carId: string): Promise<void> {
 
 /** The server's own view of the collector's cars, through the API (not through the proxy). */
 async function serverCopies(user: TestUser): Promise<Map<string, number>> {
-  const response = await fetch(`http://localhost:${server.port}/api/collection/get`, {
+  const response = await fetch(`${app.direct}/api/collection/get`, {
     headers: user.headers,
   });
   expect(response.status).toBe(200);
@@ -111,12 +91,12 @@ async function serverCopies(user: TestUser): Promise<Map<string, number>> {
 
 async function signedInPhone(context: BrowserContext, user: TestUser): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${proxy.base}/login`);
+  await page.goto(`${app.proxy.base}/login`);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill('garage-secret-1');
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 45_000 });
-  await page.goto(`${proxy.base}/home`);
+  await page.goto(`${app.proxy.base}/home`);
   await expect.poll(() => page.locator('li[data-car-id]').count(), WAIT).toBeGreaterThan(20);
   await expect.poll(() => pillText(page), WAIT).toBe('All changes synced');
   return page;
@@ -126,55 +106,28 @@ async function signedInPhone(context: BrowserContext, user: TestUser): Promise<P
 
 interface FaultCase {
   fault: NetworkFault | 'server-restart';
-  /** What the collector sees while it lasts (the pill, once the replay has tried). */
-  during: RegExp;
   /** Whether the requests reach the server (so the retry must be answered 'duplicate'). */
   reachesServer: boolean;
 }
 
+/** What the collector sees while any of the faults lasts, once the replay has tried. */
+const DURING = /^Can't reach the server · 2 changes waiting/;
+
 const CASES: FaultCase[] = [
-  {
-    fault: 'portal-511',
-    during: /^Can't reach the server · 2 changes waiting/,
-    reachesServer: false,
-  },
-  {
-    fault: 'portal-redirect',
-    during: /^Can't reach the server · 2 changes waiting/,
-    reachesServer: false,
-  },
-  {
-    fault: 'filter-403',
-    during: /^Can't reach the server · 2 changes waiting/,
-    reachesServer: false,
-  },
-  {
-    fault: 'proxy-502',
-    during: /^Can't reach the server · 2 changes waiting/,
-    reachesServer: false,
-  },
-  {
-    fault: 'reset-mid-response',
-    during: /^Can't reach the server · 2 changes waiting/,
-    reachesServer: true,
-  },
+  { fault: 'portal-511', reachesServer: false },
+  { fault: 'portal-redirect', reachesServer: false },
+  { fault: 'filter-403', reachesServer: false },
+  { fault: 'proxy-502', reachesServer: false },
+  { fault: 'reset-mid-response', reachesServer: true },
   // Held past the device's 15 s deadline: the server applied it, the device never heard.
-  {
-    fault: 'hold-response',
-    during: /^Can't reach the server · 2 changes waiting/,
-    reachesServer: true,
-  },
-  {
-    fault: 'server-restart',
-    during: /^Can't reach the server · 2 changes waiting/,
-    reachesServer: false,
-  },
+  { fault: 'hold-response', reachesServer: true },
+  { fault: 'server-restart', reachesServer: false },
 ];
 
 describe('sync behind venue networks (Chromium)', () => {
   it('keeps every change through each fault and delivers each exactly once after it', async () => {
     const user = await signUpTestUser();
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await app.browser.newContext({ viewport: PHONE });
     // The install prompt after the first car is another test's subject; here it would sit
     // over the tiles (this device has 'already been offered' it).
     await context.addInitScript(() =>
@@ -188,25 +141,21 @@ describe('sync behind venue networks (Chromium)', () => {
         .evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-car-id') as string));
       const added: string[] = [];
 
-      for (const [index, { fault, during, reachesServer }] of CASES.entries()) {
+      for (const [index, { fault, reachesServer }] of CASES.entries()) {
         const cars = listed.slice(index * 2, index * 2 + 2);
         const label = `${fault}: ${cars.join(', ')}`;
-        if (fault === 'server-restart') await server.stop();
-        else await proxy.setFault(fault);
+        if (fault === 'server-restart') await app.stopServer();
+        else await app.proxy.setFault(fault);
 
         for (const carId of cars) await addCar(page, carId);
         for (const carId of cars) await expect.poll(() => ownedChip(page, carId), WAIT).toBe('×1');
-        await expect.poll(() => pillText(page), { ...WAIT, message: label }).toMatch(during);
-        if (reachesServer) expect(proxy.delivered.length, label).toBeGreaterThan(0);
+        await expect.poll(() => pillText(page), { ...WAIT, message: label }).toMatch(DURING);
+        if (reachesServer) expect(app.proxy.delivered.length, label).toBeGreaterThan(0);
         // Nothing was reverted while the network lied.
         for (const carId of cars) expect(await ownedChip(page, carId), label).toBe('×1');
 
-        if (fault === 'server-restart') {
-          server = await startServer({ ...env, PORT: 0 }, { projectRoot: root });
-          proxy.retarget(server.port);
-        } else {
-          await proxy.setFault('none');
-        }
+        if (fault === 'server-restart') await app.startServerAgain();
+        else await app.proxy.setFault('none');
         added.push(...cars);
         // The first case heals with no interaction (the back-off timer); the rest by 'Sync now'
         // when it shows (a retry may already be under way).

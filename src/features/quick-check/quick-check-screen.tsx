@@ -54,6 +54,33 @@ function Chips<T extends string>({
   );
 }
 
+interface HitContext {
+  answers: Map<string, QuickAnswer> | undefined;
+  signedIn: boolean;
+  chips: AddChips;
+  money: (amount: number) => string;
+  onChecked: (carId: string) => void;
+}
+
+/** Hits with their answers: the matches of what is typed, and today's checks. */
+function HitList({ cars, context }: { cars: readonly CarRow[]; context: HitContext }) {
+  return (
+    <ul className="qc-hits">
+      {cars.map((car) => (
+        <Hit
+          key={car.id}
+          car={car}
+          answer={context.answers?.get(car.id)}
+          signedIn={context.signedIn}
+          chips={context.chips}
+          money={context.money}
+          onChecked={context.onChecked}
+        />
+      ))}
+    </ul>
+  );
+}
+
 function Hit({
   car,
   answer,
@@ -138,6 +165,7 @@ export function QuickCheckScreen() {
     if (userId) recordCheck(userId, carId);
   };
   const setChips = (next: Partial<AddChips>) => rememberChips({ ...chips, ...next });
+  const hitContext: HitContext = { answers, signedIn: userId !== null, chips, money, onChecked };
 
   return (
     <>
@@ -175,19 +203,7 @@ export function QuickCheckScreen() {
                 No car matches “{query}” on this device.
               </p>
             )}
-            <ul className="qc-hits">
-              {hits?.map((car) => (
-                <Hit
-                  key={car.id}
-                  car={car}
-                  answer={answers?.get(car.id)}
-                  signedIn={userId !== null}
-                  chips={chips}
-                  money={money}
-                  onChecked={onChecked}
-                />
-              ))}
-            </ul>
+            <HitList cars={hits ?? []} context={hitContext} />
           </section>
         )}
         {!userId && (
@@ -198,19 +214,7 @@ export function QuickCheckScreen() {
         {checkedCars.length > 0 && (
           <section aria-labelledby="qc-today" className="qc-today">
             <h2 id="qc-today">Checked today</h2>
-            <ul className="qc-hits">
-              {checkedCars.map((car) => (
-                <Hit
-                  key={car.id}
-                  car={car}
-                  answer={answers?.get(car.id)}
-                  signedIn={userId !== null}
-                  chips={chips}
-                  money={money}
-                  onChecked={onChecked}
-                />
-              ))}
-            </ul>
+            <HitList cars={checkedCars} context={hitContext} />
           </section>
         )}
       </main>

@@ -1,13 +1,20 @@
 // zod schemas for the payloads of SPEC §7's replayable calls, shared by the device and the server.
 import { z } from 'zod';
+import '../zod-csp';
+import { storableCopy, unstorableJsonProblem, userText } from '../text/user-text';
 import { CONDITIONS, GRADES } from './types';
+import { MAX_INSTANCES_PER_CHANGE } from './work-units';
 
-/** Ids come from the catalogue or from a device's generator: printable, short, URL-safe. */
+/**
+ * Ids come from the catalogue or from a device's generator: printable, short, URL-safe. Never
+ * '/' or '..', so an id is safe as a path segment, a file name or an object key.
+ */
 export const idSchema = z
   .string()
   .min(1, 'must not be empty')
   .max(100, 'must be at most 100 characters')
-  .regex(/^[A-Za-z0-9_.:~-]+$/, 'may only contain letters, digits and _ . : ~ -');
+  .regex(/^[A-Za-z0-9_.:~-]+$/, 'may only contain letters, digits and _ . : ~ -')
+  .refine((id) => !id.includes('..'), "must not contain '..'");
 
 /** Money is kept in whole cents on both sides so the device and the server never disagree. */
 const priceSchema = z
@@ -30,8 +37,10 @@ const calendarDateSchema = z
 
 const timestampSchema = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 timestamp' });
 
-const notesSchema = z.string().max(2000, 'must be at most 2000 characters');
-const placeSchema = z.string().max(200, 'must be at most 200 characters');
+export const NOTES_MAX = 2000;
+export const PURCHASE_PLACE_MAX = 200;
+const notesSchema = userText({ max: NOTES_MAX });
+const placeSchema = userText({ max: PURCHASE_PLACE_MAX });
 
 export const carInstanceDetailsSchema = z.strictObject({
   instanceId: idSchema.optional(),
@@ -73,9 +82,18 @@ const settingKeySchema = z
   .string()
   .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 letters, digits, _ . or -');
 
+export const SETTING_VALUE_MAX = 10_000;
 const settingValueSchema = z
   .json()
-  .refine((value) => JSON.stringify(value).length <= 10_000, 'must be at most 10,000 characters');
+  .superRefine((value, ctx) => {
+    // Every string in the value (keys included) must be storable text, like any typed text.
+    const problem = unstorableJsonProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .refine(
+    (value) => JSON.stringify(value).length <= SETTING_VALUE_MAX,
+    'must be at most 10,000 characters',
+  );
 
 export const mutationArgsSchemas = {
   'collection/add-car-instance': z.strictObject({
@@ -92,7 +110,7 @@ export const mutationArgsSchemas = {
     instances: z
       .array(setInstanceDetailsSchema)
       .min(1, 'must hold at least one instance')
-      .max(100, 'must hold at most 100 instances'),
+      .max(MAX_INSTANCES_PER_CHANGE, `must hold at most ${MAX_INSTANCES_PER_CHANGE} instances`),
   }),
   'collection/remove-set-instance': z.strictObject({
     setId: idSchema,
@@ -141,7 +159,10 @@ export function isMutationName(name: string): name is MutationName {
 
 /** 'details.purchasePrice: must not be negative' — one line a collector or a developer can act on. */
 export function describeZodError(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ` : '') + issue.message)
-    .join('; ');
+  // Paths and messages may quote the input (an unexpected key): kept storable, as answers are.
+  return storableCopy(
+    error.issues
+      .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ` : '') + issue.message)
+      .join('; '),
+  );
 }

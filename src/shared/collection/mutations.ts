@@ -8,6 +8,7 @@ import {
   type MutationName,
 } from './mutation-schemas';
 import * as rules from './rules';
+import { storableCopy } from '../text/user-text';
 import { RuleError, type RuleContext } from './rules';
 import type { Collection, UserState } from './types';
 
@@ -175,7 +176,9 @@ export function parseMutation(
   name: string,
   rawArgs: unknown,
 ): { ok: true; mutation: ParsedMutation } | { ok: false; status: 400 | 404; error: string } {
-  if (!isMutationName(name)) return { ok: false, status: 404, error: `Unknown mutation: ${name}` };
+  if (!isMutationName(name)) {
+    return { ok: false, status: 404, error: `Unknown mutation: ${storableCopy(name)}` };
+  }
   const parsed = (mutationArgsSchemas[name] as z.ZodType<MutationArgs<MutationName>>).safeParse(
     rawArgs,
   );

@@ -11,11 +11,12 @@ import {
   type SetInstance,
   type UserState,
 } from './types';
+import { MAX_COPIES_PER_CHANGE } from './work-units';
 
 /** A change the rules refuse. `status` is what the HTTP API answers for it. */
 export class RuleError extends Error {
   constructor(
-    readonly status: 404 | 409 | 422,
+    readonly status: 404 | 409 | 413 | 422,
     message: string,
   ) {
     super(message);
@@ -64,18 +65,6 @@ function toggled(list: ListItem[], id: string, isInList: boolean, now: string): 
   return list.some((item) => item.id === id) ? list : [...list, { id, addedAt: now }];
 }
 
-function instanceIdTaken(collection: Collection, instanceId: string): boolean {
-  return collection.ownedCars.some((car) =>
-    car.instances.some((instance) => instance.instanceId === instanceId),
-  );
-}
-
-function setInstanceIdTaken(collection: Collection, instanceId: string): boolean {
-  return collection.ownedSets.some((set) =>
-    set.instances.some((instance) => instance.instanceId === instanceId),
-  );
-}
-
 function newCarInstance(instanceId: string, details: CarInstanceDetails, now: string): CarInstance {
   return {
     instanceId,
@@ -100,23 +89,43 @@ function newSetInstance(instanceId: string, details: SetInstanceDetails, now: st
   };
 }
 
-/** Appends instances to their cars, creating the owned car (at the end) when it is new. */
+/** Every car instance id the collection holds: one pass, then each lookup is O(1). */
+function carInstanceIds(ownedCars: readonly OwnedCar[]): Set<string> {
+  const ids = new Set<string>();
+  for (const car of ownedCars) for (const instance of car.instances) ids.add(instance.instanceId);
+  return ids;
+}
+
+/**
+ * Appends instances to their cars, creating the owned car (at the end) when it is new. Linear:
+ * one pass to collect the ids already taken, one to group the additions by car, one to build
+ * the new list; never a scan of the collection per added copy.
+ */
 function withCarInstances(
   collection: Collection,
   additions: { carId: string; instance: CarInstance }[],
 ): OwnedCar[] {
-  const ownedCars = [...collection.ownedCars];
-  const favorites = new Set(collection.favoriteCarIds.map((item) => item.id));
+  const taken = carInstanceIds(collection.ownedCars);
+  const byCar = new Map<string, CarInstance[]>();
   for (const { carId, instance } of additions) {
-    if (instanceIdTaken({ ...collection, ownedCars }, instance.instanceId)) {
+    if (taken.has(instance.instanceId)) {
       throw new RuleError(409, `Car instance ${instance.instanceId} already exists`);
     }
-    const index = ownedCars.findIndex((car) => car.carId === carId);
-    const existing = ownedCars[index];
-    if (existing) {
-      ownedCars[index] = { ...existing, instances: [...existing.instances, instance] };
-    } else {
-      ownedCars.push({ carId, isFavorite: favorites.has(carId), instances: [instance] });
+    taken.add(instance.instanceId);
+    const list = byCar.get(carId);
+    if (list) list.push(instance);
+    else byCar.set(carId, [instance]);
+  }
+  const ownedCars = collection.ownedCars.map((car) => {
+    const added = byCar.get(car.carId);
+    if (!added) return car;
+    byCar.delete(car.carId);
+    return { ...car, instances: [...car.instances, ...added] };
+  });
+  if (byCar.size > 0) {
+    const favorites = new Set(collection.favoriteCarIds.map((item) => item.id));
+    for (const [carId, instances] of byCar) {
+      ownedCars.push({ carId, isFavorite: favorites.has(carId), instances });
     }
   }
   return ownedCars;
@@ -164,6 +173,18 @@ export function removeCarInstance(
   };
 }
 
+/** One change adds at most MAX_COPIES_PER_CHANGE copies (each set instance: 1 + its cars). */
+function requireBoundedCopies(sets: number, carsPerSet: number): void {
+  const copies = sets * (1 + carsPerSet);
+  if (copies > MAX_COPIES_PER_CHANGE) {
+    const count = (value: number) => value.toLocaleString('en-US');
+    throw new RuleError(
+      413,
+      `This change adds ${count(copies)} cars and sets at once: at most ${count(MAX_COPIES_PER_CHANGE)} in one change`,
+    );
+  }
+}
+
 /** SPEC §4: a set instance brings one carded, Good, free instance of each of its cars. */
 function addSetInstances(
   collection: Collection,
@@ -172,19 +193,21 @@ function addSetInstances(
   ctx: RuleContext,
 ): Collection {
   const set = requireSet(ctx, setId);
+  requireBoundedCopies(detailsList.length, set.carIds.length);
   for (const carId of set.carIds) requireCar(ctx, carId);
-  const ownedSets = [...collection.ownedSets];
+  const taken = new Set<string>();
+  for (const owned of collection.ownedSets) {
+    for (const instance of owned.instances) taken.add(instance.instanceId);
+  }
+  const added: SetInstance[] = [];
   const carAdditions: { carId: string; instance: CarInstance }[] = [];
   for (const details of detailsList) {
     const instanceId = requireInstanceId(details.instanceId);
-    if (setInstanceIdTaken({ ...collection, ownedSets }, instanceId)) {
+    if (taken.has(instanceId))
       throw new RuleError(409, `Set instance ${instanceId} already exists`);
-    }
+    taken.add(instanceId);
     const instance = newSetInstance(instanceId, details, ctx.now);
-    const index = ownedSets.findIndex((owned) => owned.setId === set.id);
-    const existing = ownedSets[index];
-    if (existing) ownedSets[index] = { ...existing, instances: [...existing.instances, instance] };
-    else ownedSets.push({ setId: set.id, instances: [instance] });
+    added.push(instance);
     set.carIds.forEach((carId, carIndex) => {
       carAdditions.push({
         carId,
@@ -196,6 +219,12 @@ function addSetInstances(
       });
     });
   }
+  const owned = collection.ownedSets.some((entry) => entry.setId === set.id);
+  const ownedSets = owned
+    ? collection.ownedSets.map((entry) =>
+        entry.setId === set.id ? { ...entry, instances: [...entry.instances, ...added] } : entry,
+      )
+    : [...collection.ownedSets, { setId: set.id, instances: added }];
   return {
     ...collection,
     ownedSets,
@@ -238,17 +267,26 @@ export function removeSetInstance(
   const isBrought = (instance: CarInstance) =>
     instance.instanceId.startsWith(broughtPrefix) &&
     /^\d+$/.test(instance.instanceId.slice(broughtPrefix.length));
-  let ownedCars = collection.ownedCars;
+  // One pass over the cars the set names, then one over the collection: a set of n cars costs
+  // n lookups, not n scans of every car owned. A car named twice loses two copies.
+  const byCar = new Map(collection.ownedCars.map((car) => [car.carId, car]));
+  const remaining = new Map<string, CarInstance[]>();
   for (const carId of args.carIds) {
-    const car = ownedCars.find((owned) => owned.carId === carId);
+    const car = byCar.get(carId);
     if (!car) continue;
-    const brought = car.instances.find(isBrought);
-    const removed = brought ?? car.instances[car.instances.length - 1];
-    const instances = car.instances.filter((instance) => instance !== removed);
-    ownedCars =
-      instances.length > 0
-        ? ownedCars.map((owned) => (owned === car ? { ...car, instances } : owned))
-        : ownedCars.filter((owned) => owned !== car);
+    const instances = remaining.get(carId) ?? car.instances;
+    const brought = instances.find(isBrought);
+    const removed = brought ?? instances[instances.length - 1];
+    remaining.set(
+      carId,
+      instances.filter((instance) => instance !== removed),
+    );
+  }
+  const ownedCars: OwnedCar[] = [];
+  for (const car of collection.ownedCars) {
+    const instances = remaining.get(car.carId);
+    if (!instances) ownedCars.push(car);
+    else if (instances.length > 0) ownedCars.push({ ...car, instances });
   }
   return {
     ...collection,

@@ -5,6 +5,7 @@ import { describeZodError } from '../collection/mutation-schemas';
 import { postCommandSchemas } from './post-schemas';
 import { profileCommandSchemas } from './profile-schemas';
 import { tradeCommandSchemas } from './trade-schemas';
+import { storableCopy } from '../text/user-text';
 
 export const communityCommandSchemas: Record<string, z.ZodType> = {
   ...postCommandSchemas,
@@ -21,7 +22,7 @@ export type ParsedCommunityChange =
 
 export function parseCommunityChange(name: string, args: unknown): ParsedCommunityChange {
   const schema = communityCommandSchemas[name];
-  if (!schema) return { ok: false, status: 404, error: `Unknown change: ${name}` };
+  if (!schema) return { ok: false, status: 404, error: `Unknown change: ${storableCopy(name)}` };
   const parsed = schema.safeParse(args);
   return parsed.success
     ? { ok: true, args: parsed.data }

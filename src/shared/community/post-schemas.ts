@@ -3,6 +3,7 @@
 // content, size), which the device checks on pick and the server checks on upload.
 import { z } from 'zod';
 import { idSchema } from '../collection/mutation-schemas';
+import { userText } from '../text/user-text';
 
 export const POST_BODY_MAX = 2000;
 export const COMMENT_BODY_MAX = 1000;
@@ -15,6 +16,13 @@ export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];
 export const PHOTO_TYPE_ERROR = 'Photos must be JPEG, PNG or WebP';
+/**
+ * Per collector: photos kept (in posts, as the avatar, or uploaded in the last day and not used
+ * yet: unused uploads are deleted after a day). Beyond it an upload is refused for good (413).
+ */
+export const PHOTO_QUOTA_COUNT = 1_000;
+export const PHOTO_QUOTA_BYTES = 1024 * 1024 * 1024;
+export const PHOTO_QUOTA_ERROR = 'Photo quota reached: delete posts you no longer need';
 export const PHOTO_SIZE_ERROR = 'Photos must be 5 MB or smaller';
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
@@ -33,23 +41,12 @@ export function photoTypeOf(bytes: Uint8Array): PhotoType | null {
   return null;
 }
 
-/**
- * Text a collector typed, kept verbatim (rendered as text, never as HTML) apart from the trim.
- * NUL is refused because SQL text cannot hold it.
- */
-const typedText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `must be at most ${max.toLocaleString('en-US')} characters`)
-    .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
-
 const taggedItemSchema = z.strictObject({ kind: z.enum(['car', 'set']), id: idSchema });
 
 export const postsCreateSchema = z
   .strictObject({
     postId: idSchema,
-    body: typedText(POST_BODY_MAX),
+    body: userText({ max: POST_BODY_MAX }),
     photoIds: z
       .array(idSchema)
       .max(POST_PHOTOS_MAX, `must hold at most ${POST_PHOTOS_MAX} photos`)
@@ -76,13 +73,13 @@ export const postsLikeSchema = z.strictObject({ postId: idSchema, liked: z.boole
 
 export const postsReportSchema = z.strictObject({
   postId: idSchema,
-  reason: typedText(REPORT_REASON_MAX).refine((value) => value.length > 0, 'must not be empty'),
+  reason: userText({ max: REPORT_REASON_MAX, min: 1 }),
 });
 
 export const commentsCreateSchema = z.strictObject({
   commentId: idSchema,
   postId: idSchema,
-  body: typedText(COMMENT_BODY_MAX).refine((value) => value.length > 0, 'must not be empty'),
+  body: userText({ max: COMMENT_BODY_MAX, min: 1 }),
 });
 
 export const commentsDeleteSchema = z.strictObject({ commentId: idSchema });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { idSchema } from '../collection/mutation-schemas';
 import { usernameSchema } from '../profile/username';
+import { characterCount, userText } from '../text/user-text';
 
 export const PROFILE_UPDATE = 'profile/update';
 export const FOLLOWS_SET = 'follows/set';
@@ -10,17 +11,11 @@ export const FOLLOWS_SET = 'follows/set';
 export const BIO_MAX = 300;
 
 /** Characters as a collector counts them: an emoji is one, not two UTF-16 units. */
-export function bioLength(bio: string): number {
-  return [...bio].length;
-}
+export const bioLength = characterCount;
 
 export const profileUpdateSchema = z
   .strictObject({
-    bio: z
-      .string()
-      .trim()
-      .refine((bio) => bioLength(bio) <= BIO_MAX, `must be at most ${BIO_MAX} characters`)
-      .optional(),
+    bio: userText({ max: BIO_MAX }).optional(),
     /** A photo this user uploaded (PUT /api/photos/{id}); null removes the avatar. */
     avatarPhotoId: idSchema.nullable().optional(),
     username: usernameSchema.optional(),

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { idSchema } from '../collection/mutation-schemas';
 import type { Condition, Grade } from '../collection/types';
+import { userText } from '../text/user-text';
 
 export const WANTS_MAX = 500;
 export const MESSAGE_MAX = 1000;
@@ -17,7 +18,7 @@ const positivePriceSchema = z
   .max(1_000_000, 'must be at most 1,000,000')
   .transform((value) => Math.round(value * 100) / 100);
 
-const wantsSchema = z.string().trim().max(WANTS_MAX, `must be at most ${WANTS_MAX} characters`);
+const wantsSchema = userText({ max: WANTS_MAX });
 
 export const createListingSchema = z
   .strictObject({
@@ -72,11 +73,7 @@ export const offeredCarSchema = z.strictObject({ carId: idSchema, instanceId: id
 export const createOfferSchema = z.strictObject({
   offerId: idSchema,
   listingId: idSchema,
-  message: z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(MESSAGE_MAX, `must be at most ${MESSAGE_MAX.toLocaleString('en-US')} characters`),
+  message: userText({ max: MESSAGE_MAX, min: 1 }),
   offeredCars: z
     .array(offeredCarSchema)
     .max(OFFERED_CARS_MAX, `must hold at most ${OFFERED_CARS_MAX} cars`)
@@ -91,7 +88,7 @@ export const createOfferSchema = z.strictObject({
 export const answerOfferSchema = z.strictObject({
   offerId: idSchema,
   accept: z.boolean(),
-  reply: z.string().trim().max(REPLY_MAX, `must be at most ${REPLY_MAX} characters`).optional(),
+  reply: userText({ max: REPLY_MAX }).optional(),
 });
 
 export const withdrawOfferSchema = z.strictObject({ offerId: idSchema });

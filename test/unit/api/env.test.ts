@@ -1,6 +1,7 @@
 // The server's environment: defaults, one clear line per bad value, unsafe combinations refused.
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from '../../../api/env';
+import { paymentProviderFor } from '../../../api/premium/provider-from-env';
 
 function problemsOf(source: Record<string, string>): string[] {
   try {
@@ -68,6 +69,60 @@ describe('parseEnv', () => {
     expect(
       parseEnv({ FIREBASE_PROJECT_ID: 'garage-prod', FIREBASE_API_KEY: 'key' }).hostedFirebase,
     ).toBe(true);
+  });
+
+  describe('fails closed', () => {
+    it('refuses a hosted project without its API key, in one line (no emulator, no unsigned tokens)', () => {
+      expect(problemsOf({ FIREBASE_PROJECT_ID: 'garage-prod' })).toEqual([
+        "FIREBASE_PROJECT_ID 'garage-prod' is a hosted Firebase project and needs FIREBASE_API_KEY (a demo-* project id uses the local emulator)",
+      ]);
+    });
+
+    it('runs a hosted project in production mode when NODE_ENV is unset', () => {
+      expect(
+        parseEnv({ FIREBASE_PROJECT_ID: 'garage-prod', FIREBASE_API_KEY: 'key' }),
+      ).toMatchObject({ NODE_ENV: 'production', production: true, hostedFirebase: true });
+      expect(parseEnv({})).toMatchObject({ NODE_ENV: 'development', production: false });
+    });
+
+    it('refuses a hosted project with NODE_ENV set to anything but production', () => {
+      for (const mode of ['development', 'test']) {
+        expect(
+          problemsOf({
+            FIREBASE_PROJECT_ID: 'garage-prod',
+            FIREBASE_API_KEY: 'key',
+            NODE_ENV: mode,
+          }),
+        ).toEqual([
+          `NODE_ENV=${mode} cannot run the hosted Firebase project 'garage-prod': a hosted project runs in production mode (leave NODE_ENV unset or set it to production)`,
+        ]);
+      }
+    });
+
+    it('allows push endpoints on this machine only by an explicit test flag, never in production', () => {
+      expect(parseEnv({}).PUSH_ALLOW_LOOPBACK_FOR_TESTS).toBe(false);
+      expect(parseEnv({ PUSH_ALLOW_LOOPBACK_FOR_TESTS: '1' }).PUSH_ALLOW_LOOPBACK_FOR_TESTS).toBe(
+        true,
+      );
+      expect(
+        problemsOf({
+          FIREBASE_PROJECT_ID: 'garage-prod',
+          FIREBASE_API_KEY: 'key',
+          PUSH_ALLOW_LOOPBACK_FOR_TESTS: '1',
+        }),
+      ).toEqual([
+        'PUSH_ALLOW_LOOPBACK_FOR_TESTS is for tests with a fake push service: never with a hosted project or NODE_ENV=production',
+      ]);
+    });
+
+    it('offers the development payment provider only with a demo-* project', () => {
+      expect(paymentProviderFor(parseEnv({})).provider?.name).toBe('development');
+      const hosted = paymentProviderFor(
+        parseEnv({ FIREBASE_PROJECT_ID: 'garage-prod', FIREBASE_API_KEY: 'key' }),
+      );
+      expect(hosted.provider).toBeUndefined();
+      expect(hosted.line).toMatch(/^Payments: off/);
+    });
   });
   describe('the S3 photo store variables', () => {
     const s3 = {

@@ -32,6 +32,7 @@ interface HarnessOptions {
   pushServer?: ScriptedPushServer;
   lock?: Pick<RecordingLock, 'withLock'>;
   refreshFromServer?: ReplayerOptions['refreshFromServer'];
+  weigh?: ReplayerOptions['weigh'];
 }
 
 /** One replayer over fresh fakes, with everything it did recorded. */
@@ -62,6 +63,7 @@ function harness(options: HarnessOptions = {}) {
     // 0.5 puts the ±20% jitter at its middle, so delays are exactly 1 s, 2 s, 4 s…
     random: () => 0.5,
     chunkSize: options.chunkSize,
+    weigh: options.weigh,
   });
   /** Fires the back-off timer and waits for the run it starts (a replay() in flight is shared). */
   const fireRetry = () => {
@@ -89,6 +91,29 @@ const ofType = <T extends ReplayEvent['type']>(events: ReplayEvent[], type: T) =
   events.filter((event): event is Extract<ReplayEvent, { type: T }> => event.type === type);
 
 describe('the outbox replayer', () => {
+  it('sends no more than a full write budget in one push, weighed entry by entry', async () => {
+    // Entries 1-3 add 500 copies each, the rest are ordinary: 1,200 units per push at most.
+    const weights = new Map(keysOf(3).map((key) => [key, 500]));
+    const h = harness({
+      weigh: async (entries) => entries.map((entry) => weights.get(entry.key) ?? 1),
+    });
+    h.outbox.addMany('rita', 10);
+
+    const outcome = await h.replayer.replay('start');
+
+    expect(outcome.confirmed).toBe(10);
+    expect(h.server.calls.map((call) => call.keys)).toEqual([keysOf(2), keysOf(8, 3)]);
+  });
+
+  it('sends a single change over the whole budget alone, for the server to answer', async () => {
+    const h = harness({ weigh: async (entries) => entries.map(() => 5_000) });
+    h.outbox.addMany('rita', 2);
+
+    await h.replayer.replay('start');
+
+    expect(h.server.calls.map((call) => call.keys)).toEqual([keysOf(1), keysOf(1, 2)]);
+  });
+
   it('sends 450 entries in order in chunks of 200, 200 and 50 and confirms every one', async () => {
     const h = harness();
     h.outbox.addMany('rita', 450);
