@@ -2,45 +2,86 @@
 // main thread; where a module worker cannot start, the same call is made in the page.
 import type { CatalogCar } from '../shared/catalog/types';
 import { createApiClient, type ApiClient } from './api-client';
-import type { CatalogWorkerMessage } from './catalog-worker-protocol';
+import type { CatalogWorkerMessage, CatalogWorkerRequest } from './catalog-worker-protocol';
 
 type GetCatalog = ApiClient['getCatalog'];
+type Answer = Awaited<ReturnType<GetCatalog>>;
 
 /** The worker could not run at all (no module workers, its script not loaded): not an answer. */
 class WorkerUnavailable extends Error {}
 
-function inWorker(etag: string | null): ReturnType<GetCatalog> {
+interface Pending {
+  resolve(answer: Answer): void;
+  reject(error: Error): void;
+  heard: boolean;
+  started: Extract<CatalogWorkerMessage, { type: 'start' }> | null;
+  cars: CatalogCar[];
+}
+
+/**
+ * One worker per page, kept once started (a catalogue check comes back on every 'online'): a
+ * worker ended the moment it answered could end with its request still open for the browser's
+ * own bookkeeping, and starting one per check costs its script each time.
+ */
+let worker: Worker | null = null;
+let nextId = 1;
+const pending = new Map<number, Pending>();
+
+function failAll(error: (request: Pending) => Error) {
+  for (const [id, request] of pending) {
+    pending.delete(id);
+    request.reject(error(request));
+  }
+}
+
+function startWorker(): Worker {
+  const started = new Worker(new URL('./catalog-worker.ts', import.meta.url), { type: 'module' });
+  started.onerror = (event) => {
+    event.preventDefault();
+    // A worker that failed to start or crashed is not reused; the next check starts another.
+    if (worker === started) worker = null;
+    started.terminate();
+    failAll((request) =>
+      request.heard
+        ? new Error(event.message || 'catalogue worker failed')
+        : new WorkerUnavailable(),
+    );
+  };
+  started.onmessage = (event: MessageEvent<CatalogWorkerMessage>) => {
+    const message = event.data;
+    const request = pending.get(message.id);
+    if (!request) return;
+    request.heard = true;
+    if (message.type === 'cars') {
+      for (const car of message.cars) request.cars.push(car);
+      return;
+    }
+    if (message.type === 'start') {
+      request.started = message;
+      return;
+    }
+    pending.delete(message.id);
+    if (message.type === 'unchanged') request.resolve(null);
+    else if (message.type === 'error') request.reject(new Error(message.message));
+    else if (request.started) {
+      const { version, sets, etag } = request.started;
+      request.resolve({ catalog: { version, cars: request.cars, sets }, etag });
+    } else request.reject(new Error('catalogue worker answered done before start'));
+  };
+  return started;
+}
+
+function inWorker(etag: string | null): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    let worker: Worker;
     try {
-      worker = new Worker(new URL('./catalog-worker.ts', import.meta.url), { type: 'module' });
+      worker ??= startWorker();
     } catch {
       return reject(new WorkerUnavailable());
     }
-    let started: Extract<CatalogWorkerMessage, { type: 'start' }> | null = null;
-    let heard = false;
-    const cars: CatalogCar[] = [];
-    const finish = (settle: () => void) => {
-      worker.terminate();
-      settle();
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      finish(() => reject(heard ? new Error(event.message) : new WorkerUnavailable()));
-    };
-    worker.onmessage = (event: MessageEvent<CatalogWorkerMessage>) => {
-      heard = true;
-      const message = event.data;
-      if (message.type === 'unchanged') finish(() => resolve(null));
-      else if (message.type === 'error') finish(() => reject(new Error(message.message)));
-      else if (message.type === 'start') started = message;
-      else if (message.type === 'cars') for (const car of message.cars) cars.push(car);
-      else if (started) {
-        const { version, sets, etag: newEtag } = started;
-        finish(() => resolve({ catalog: { version, cars, sets }, etag: newEtag }));
-      }
-    };
-    worker.postMessage({ etag });
+    const id = nextId++;
+    pending.set(id, { resolve, reject, heard: false, started: null, cars: [] });
+    const request: CatalogWorkerRequest = { id, etag };
+    worker.postMessage(request);
   });
 }
 
