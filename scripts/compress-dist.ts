@@ -17,6 +17,20 @@ function* files(dir: string): Generator<string> {
   }
 }
 
+/** Writes `path`.br and `path`.gz beside it; returns the Brotli copy's size. */
+export function compressFile(path: string): number {
+  const content = readFileSync(path);
+  const br = brotliCompressSync(content, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 11,
+      [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+    },
+  });
+  writeFileSync(`${path}.br`, br);
+  writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+  return br.length;
+}
+
 /** Compresses every text file under `distDir` (source maps and Vite's manifest left alone). */
 export function compressDist(distDir: string): { files: number; bytes: number; brBytes: number } {
   let count = 0;
@@ -24,19 +38,11 @@ export function compressDist(distDir: string): { files: number; bytes: number; b
   let brBytes = 0;
   for (const path of files(distDir)) {
     if (!COMPRESSIBLE.has(extname(path)) || path.includes(`${join(distDir, '.vite')}`)) continue;
-    if (statSync(path).size < MIN_BYTES) continue;
-    const content = readFileSync(path);
-    const br = brotliCompressSync(content, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 11,
-        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-      },
-    });
-    writeFileSync(`${path}.br`, br);
-    writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+    const size = statSync(path).size;
+    if (size < MIN_BYTES) continue;
+    brBytes += compressFile(path);
     count++;
-    bytes += content.length;
-    brBytes += br.length;
+    bytes += size;
   }
   return { files: count, bytes, brBytes };
 }
