@@ -38,7 +38,7 @@ import {
   type Replayer,
   type ReplayEvent,
 } from '../../src/sync/replayer';
-import { emulatorVerifier, signUpTestUser, type TestUser } from '../fixtures/auth';
+import { emulatorVerifier, localTestUser, type TestUser } from '../fixtures/auth';
 import {
   BONE_SHAKER,
   CHARGER,
@@ -614,7 +614,7 @@ function modelFromAnswers(world: World): { state: UserState; first: Map<string, 
 }
 
 async function runScenario(scenario: Scenario): Promise<void> {
-  const user = await signUpTestUser();
+  const user = localTestUser();
   const initialized = await app.request('/api/users/initialize', {
     method: 'POST',
     headers: user.headers,
@@ -839,10 +839,10 @@ describe('a pushed chunk that removes a car and adds it back', () => {
       return order((await serverGet(user, '/api/collection/get')) as Collection);
     };
     const oneByOne = await pushAs(
-      await signUpTestUser(),
+      localTestUser(),
       [...before, ...reAdded].map((queued) => [queued]),
     );
-    const inOneChunk = await pushAs(await signUpTestUser(), [before, reAdded]);
+    const inOneChunk = await pushAs(localTestUser(), [before, reAdded]);
     expect(oneByOne).toEqual(order(model.collection));
     expect(inOneChunk).toEqual(order(model.collection));
   });

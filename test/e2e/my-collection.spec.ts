@@ -44,11 +44,18 @@ interface Server {
   dir: string;
 }
 
-async function bootServer(prepare?: (dataDir: string) => Promise<void>): Promise<Server> {
+async function bootServer(
+  prepare?: (dataDir: string) => Promise<void>,
+  settings: Record<string, string> = {},
+): Promise<Server> {
   const dir = mkdtempSync(join(tmpdir(), 'diecast-collection-e2e-'));
   const dataDir = join(dir, 'data');
   await prepare?.(dataDir);
-  const env = parseEnv({ DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST });
+  const env = parseEnv({
+    DATA_DIR: dataDir,
+    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+    ...settings,
+  });
   const running = await startServer({ ...env, PORT: 0 }, { projectRoot });
   return { running, base: `http://localhost:${running.port}`, dir };
 }
@@ -594,9 +601,14 @@ describe('a 10,000-car collection', () => {
 
   beforeAll(async () => {
     // The real 11,948-record catalogue (or a synthetic one as large) so 10,000 cars differ.
-    server = await bootServer(async (dataDir) => {
-      await importBenchCatalogue(dataDir);
-    });
+    // The 10,000 cars are seeded through sync/push, ten pushes at once: far more than a
+    // collector's write budget lets through in a few seconds, so this server's budget is larger.
+    server = await bootServer(
+      async (dataDir) => {
+        await importBenchCatalogue(dataDir);
+      },
+      { WRITE_BUDGET_CAPACITY: '100000' },
+    );
   });
 
   afterAll(async () => {
