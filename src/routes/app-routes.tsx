@@ -193,6 +193,9 @@ const allScreens = [
   Subscribe,
 ];
 
+/** Where the bottom bar (nav-layout.tsx) and the quick check button lead. */
+const tappedFirst = [Home, Feed, TradeBoard, Collection, QuickCheck];
+
 /**
  * Once the first screen is up (the page's load event plus a moment for its own chunk), load
  * the other screens while idle, so no later tap waits for code and the first screen's budget
@@ -201,7 +204,8 @@ const allScreens = [
  */
 function preloadScreensWhenIdle() {
   const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 0));
-  const queue = [...allScreens];
+  // The bottom bar's and the quick check's screens first: the next tap most likely goes there.
+  const queue = [...tappedFirst, ...allScreens.filter((screen) => !tappedFirst.includes(screen))];
   const next = (): void => {
     const screen = queue.shift();
     if (screen) idle(() => void screen.preload().then(next, next));
