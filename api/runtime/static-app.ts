@@ -41,6 +41,8 @@ export function mountBuiltApp(
     '*',
     serveStatic({
       root,
+      // The build writes .br and .gz copies (scripts/compress-dist.ts): sent when accepted.
+      precompressed: true,
       onFound: (path, c) => {
         served.set(c, relative(root, path).split(sep).join('/'));
       },

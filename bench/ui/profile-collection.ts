@@ -18,6 +18,7 @@ import { importBenchCatalogue } from '../sync/catalogue';
 import {
   addCars,
   catalogueCarIds,
+  catalogueVersion,
   createCollector,
   pushMutations,
   signIn,
@@ -144,8 +145,8 @@ async function main() {
       await signIn(page, base, collector);
       await waitUntil(
         'the device copy',
-        async () => [await deviceRows(page, 'cars'), await deviceRows(page, 'ownedCars')],
-        ([cars, owned]) => (cars ?? 0) >= SIZE && (owned ?? 0) >= SIZE,
+        async () => [await catalogueVersion(page), await deviceRows(page, 'ownedCars')] as const,
+        ([version, owned]) => version !== null && owned >= SIZE,
         { timeout: 180_000, interval: 500 },
       );
       targets.push({

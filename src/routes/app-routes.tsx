@@ -83,6 +83,16 @@ const Live = lazyScreen(() => live().then((m) => ({ default: m.LiveScreen })));
 const Premium = lazyScreen(() => premium().then((m) => ({ default: m.PremiumScreen })));
 const Subscribe = lazyScreen(() => premium().then((m) => ({ default: m.SubscribeScreen })));
 
+/**
+ * Resolves once the code of the screen at `pathname` has run, for /home (where '/' leads), whose
+ * chunk index.html preloads: the app's first render then draws the screen itself. Rendered
+ * before, it would show 'Loading Screen...' and React would hold the screen back a further
+ * ~300 ms so the loading line does not flicker.
+ */
+export function firstScreenLoaded(pathname: string): Promise<void> {
+  return pathname === '/' || pathname === '/home' ? Home.preload() : Promise.resolve();
+}
+
 /** Public routes: anyone may browse them, with the bottom bar. */
 const publicRoutes: [string, React.ComponentType][] = [
   ['/home', Home],
@@ -183,21 +193,24 @@ const allScreens = [
   Subscribe,
 ];
 
+/** Where the bottom bar (nav-layout.tsx) and the quick check button lead. */
+const tappedFirst = [Home, Feed, TradeBoard, Collection, QuickCheck];
+
 /**
  * Once the first screen is up (the page's load event plus a moment for its own chunk), load
  * the other screens while idle, so no later tap waits for code and the first screen's budget
- * is not shared with them.
+ * is not shared with them. One screen per idle moment: each chunk's code runs in a task of its
+ * own, never all of them in one long task that a tap would wait behind.
  */
 function preloadScreensWhenIdle() {
   const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 0));
-  const preload = () =>
-    setTimeout(
-      () =>
-        idle(() => {
-          for (const screen of allScreens) void screen.preload().catch(() => {});
-        }),
-      2000,
-    );
+  // The bottom bar's and the quick check's screens first: the next tap most likely goes there.
+  const queue = [...tappedFirst, ...allScreens.filter((screen) => !tappedFirst.includes(screen))];
+  const next = (): void => {
+    const screen = queue.shift();
+    if (screen) idle(() => void screen.preload().then(next, next));
+  };
+  const preload = () => setTimeout(next, 2000);
   if (document.readyState === 'complete') preload();
   else window.addEventListener('load', preload, { once: true });
 }

@@ -7,10 +7,10 @@
 // it; an entry that our API keeps failing on alone is set aside, visible, so the rest moves on.
 import { backoffDelayMs } from './backoff';
 import { entriesWithin } from './push-units';
+import { REVERTED_MESSAGE } from './reverted-message';
 import { WRITE_BUDGET_CAPACITY } from '../shared/collection/work-units';
 
-/** SPEC's toast for a change the server refused; the rebase has already undone it on screen. */
-export const REVERTED_MESSAGE = 'An error occurred. Your changes have been reverted.';
+export { REVERTED_MESSAGE };
 /** At most 200 entries per push (the server takes up to 1000, for bulk imports). */
 export const MAX_CHUNK_SIZE = 200;
 /**

@@ -4,7 +4,7 @@
 // Chromium only: context.setOffline and the periodic sync dispatch (CDP) are Chromium's; the
 // offline-first scenarios on every engine are in offline-first-on-every-engine.spec.ts.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
@@ -21,7 +21,11 @@ import {
 import type { RunningServer } from '../../api/runtime/start-server';
 import { EMULATOR_HOST } from '../../api/runtime/auth-emulator';
 import { signUpTestUser } from '../fixtures/auth';
-import { startAppUnderTest, type AppUnderTest } from '../fixtures/app-under-test';
+import {
+  releaseServiceWorker,
+  startAppUnderTest,
+  type AppUnderTest,
+} from '../fixtures/app-under-test';
 import { cutOffWith } from '../fixtures/sync-pill';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -321,7 +325,7 @@ describe('collecting offline, then syncing', () => {
         const cars = (await listedCarIds(page)).slice(0, 5);
 
         // A new release is found and waits while this page runs the first one.
-        writeFileSync(swPath, firstRelease + NEXT_RELEASE);
+        releaseServiceWorker(root, firstRelease + NEXT_RELEASE);
         await page.evaluate(async () => {
           const registration = await navigator.serviceWorker.getRegistration();
           await registration?.update();
@@ -356,7 +360,7 @@ describe('collecting offline, then syncing', () => {
         expect(keys.every((key) => key.status === 200)).toBe(true);
       });
     } finally {
-      writeFileSync(swPath, firstRelease);
+      releaseServiceWorker(root, firstRelease);
     }
   });
 

@@ -7,7 +7,6 @@ import { changeCollection } from '../../sync/collection-actions';
 import { celebrate } from '../badges/celebration-store';
 import { currentUserId } from '../../auth/auth-state';
 import { deviceDb } from '../../db/device-db';
-import { newCarDefaults } from '../../db/use-collection-lists';
 
 /** Runs a change; false when it did not happen (the error has been shown). */
 async function attempt(run: () => Promise<unknown>): Promise<boolean> {
@@ -23,7 +22,9 @@ async function attempt(run: () => Promise<unknown>): Promise<boolean> {
 export async function addCar(carId: string, details: CarInstanceDetails = {}): Promise<boolean> {
   const done = await attempt(async () => {
     // The collector's chosen defaults (settings) for a new car, unless the caller said otherwise.
+    // (The collection screens' module, loaded here rather than with the first screen.)
     const userId = currentUserId();
+    const { newCarDefaults } = await import('../../db/use-collection-lists');
     const defaults = userId ? await newCarDefaults(deviceDb, userId) : {};
     return changeCollection('collection/add-car-instance', {
       carId,
