@@ -48,7 +48,11 @@ async function bootServer(prepare?: (dataDir: string) => Promise<void>): Promise
   const dir = mkdtempSync(join(tmpdir(), 'diecast-collection-e2e-'));
   const dataDir = join(dir, 'data');
   await prepare?.(dataDir);
-  const env = parseEnv({ DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST });
+  const env = parseEnv({
+    DATA_DIR: dataDir,
+    CATALOG_SEED: 'demo',
+    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+  });
   const running = await startServer({ ...env, PORT: 0 }, { projectRoot });
   return { running, base: `http://localhost:${running.port}`, dir };
 }
