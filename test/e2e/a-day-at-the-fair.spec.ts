@@ -229,7 +229,7 @@ describe('a day at the fair (Chromium)', () => {
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect.poll(() => page.getByRole('dialog').count(), WAIT).toBe(0);
       const wishRow = page.locator(`[data-car-id="${wished.id}"]`);
-      await expect.poll(() => wishRow.innerText(), WAIT).toMatch(/max \$5\.00/);
+      await expect.poll(() => wishRow.innerText(), WAIT).toMatch(/Max \$5\.00/);
       await expect
         .poll(() => wishRow.getByTestId('wish-note').innerText(), WAIT)
         .toBe('Note: only carded');

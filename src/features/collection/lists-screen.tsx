@@ -32,7 +32,7 @@ import { VirtualList } from './virtual-list';
 type Entry = { kind: 'car'; value: ListCarEntry } | { kind: 'set'; value: ListSetEntry };
 
 /** A wishlist car's row: the car, its note, and its two actions beneath. */
-const WISH_ROW_HEIGHT = 172;
+const WISH_ROW_HEIGHT = 184;
 
 type WishDialog = { kind: 'details' | 'found'; entry: ListCarEntry } | null;
 
@@ -112,12 +112,13 @@ function ListScreen({ kind }: { kind: ListKind }) {
     const name = entry.kind === 'car' ? entry.value.car.name : entry.value.set.name;
     const added = formatDay(entry.value.addedAt);
     const maxPrice = entry.kind === 'car' && wishing ? entry.value.maxPrice : null;
-    const sub = (
-      <>
-        {added && <span>Added {added}</span>}
-        {maxPrice !== null && <span className="wish-max">· max {money(maxPrice)}</span>}
-      </>
-    );
+    // A wish with a price says the price (what is read at a fair table); else when it was added.
+    const sub =
+      maxPrice !== null ? (
+        <span className="wish-max">Max {money(maxPrice)}</span>
+      ) : (
+        <>{added && <span>Added {added}</span>}</>
+      );
     if (wishing && entry.kind === 'car') {
       return (
         <WishCarRow
