@@ -16,6 +16,7 @@ import type { RunningServer } from '../../api/runtime/start-server';
 import { startAppUnderTest, type AppUnderTest } from '../fixtures/app-under-test';
 import type { CatalogCar } from '../../src/shared/catalog/types';
 import { signUpTestUser, type TestUser } from '../fixtures/auth';
+import { describeViolations, isSerious, runAxe } from '../fixtures/axe';
 
 const PHONE = { width: 390, height: 844 };
 const WAIT = { timeout: 45_000, interval: 200 };
@@ -128,6 +129,15 @@ async function serverPrices(user: TestUser): Promise<Record<string, number[]>> {
   );
 }
 
+/** axe on the open dialog, light and dark: no serious or critical violation. */
+async function expectDialogAccessible(page: Page): Promise<void> {
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const serious = (await runAxe(page, '[role="dialog"]')).filter(isSerious);
+    expect(serious, `${colorScheme}: ${describeViolations(serious)}`).toEqual([]);
+  }
+}
+
 /** A photo that drew: loaded and decoded (a broken image has no natural width). */
 const photoShown = (page: Page, carId: string) =>
   page
@@ -225,6 +235,7 @@ describe('a day at the fair (Chromium)', () => {
       expect(await dialog.getByLabel('Most you would pay').getAttribute('aria-invalid')).toBe(
         'true',
       );
+      await expectDialogAccessible(page);
       await dialog.getByLabel('Most you would pay').fill('$5');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect.poll(() => page.getByRole('dialog').count(), WAIT).toBe(0);
@@ -305,6 +316,7 @@ describe('a day at the fair (Chromium)', () => {
           .getByRole('button', { name: 'carded', exact: true })
           .getAttribute('aria-pressed'),
       ).toBe('true');
+      await expectDialogAccessible(page);
       await found.getByRole('button', { name: 'Add to collection' }).click();
       await expect.poll(() => page.getByRole('dialog').count(), WAIT).toBe(0);
       await expect
