@@ -51,6 +51,8 @@ async function main() {
     await buildBenchRoot(root);
     const env = parseEnv({
       DATA_DIR: join(root, 'data'),
+      // The small demo catalogue, as every test and bench starts with (npm start: the real one).
+      CATALOG_SEED: 'demo',
       FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
     });
     const server = await startServer({ ...env, PORT: 0 }, { projectRoot: root });

@@ -166,6 +166,10 @@ export const listItems = pgTable(
     list: text('list').notNull(),
     itemId: text('item_id').notNull(),
     addedAt: text('added_at').notNull(),
+    /** Wishlist cars only: the most the collector means to pay (null: not said). */
+    maxPrice: money('max_price'),
+    /** Wishlist cars only: a note to themselves (null: none). */
+    note: text('note'),
     seq: insertionOrder(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.list, t.itemId] })],

@@ -1,8 +1,9 @@
 // Everything the server needs before it listens, shared by `npm start` and `npm run dev`:
-// env → (emulator) → database + migrations → demo catalogue, tutorials, streams → the app's deps.
+// env → (emulator) → database + migrations → catalogue (real, or the demo: CATALOG_SEED),
+// tutorials, streams → the app's deps.
 import { resolve } from 'node:path';
 import { createTokenVerifier } from '../auth/token-verifier';
-import { seedDemoCatalogIfEmpty } from '../catalog/demo-seed';
+import { seedCatalogIfEmpty } from '../catalog/catalog-seed';
 import { openDatabase, type OpenDatabase } from '../db/database';
 import type { Env } from '../env';
 import type { AppDeps } from '../http/app-env';
@@ -59,10 +60,12 @@ export async function prepareServer(
       ? 'Database: PostgreSQL (DATABASE_URL)'
       : `Database: PGlite in ${dataDir}`,
   );
-  const seeded = await seedDemoCatalogIfEmpty(database.db);
+  const seeded = await seedCatalogIfEmpty(database.db, env.CATALOG_SEED);
   if (seeded) {
+    const which =
+      seeded.seed === 'real' ? 'the Hot Wheels catalogue 1995–2025' : 'the demo catalogue';
     log(
-      `Catalogue was empty: loaded the demo catalogue (${seeded.cars} cars, ${seeded.sets} sets)`,
+      `Catalogue was empty: loaded ${which} (${seeded.cars.toLocaleString('en-US')} cars, ${seeded.sets.toLocaleString('en-US')} sets)`,
     );
   }
   const tutorialCount = await ensureTutorials(database.db);

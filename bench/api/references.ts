@@ -10,7 +10,7 @@ import pg from 'pg';
 import { openDatabase, queryRows } from '../../api/db/database';
 import { runMutation, systemClock } from '../../api/collection/mutation-service';
 import { databaseWriteBudget } from '../../api/http/write-budget';
-import { seedDemoCatalogIfEmpty } from '../../api/catalog/demo-seed';
+import { seedCatalogIfEmpty } from '../../api/catalog/catalog-seed';
 import { findPostgresBin } from '../../scripts/postgres-cluster';
 
 export interface PgbenchReference {
@@ -110,7 +110,7 @@ export async function inProcessReference(
   try {
     const { db } = database;
     // The catalogue the server seeds itself with (bench:api's server starts on the demo one).
-    await seedDemoCatalogIfEmpty(db);
+    await seedCatalogIfEmpty(db, 'demo');
     const [known] = await queryRows<{ n: number }>(
       db,
       sql`SELECT count(*)::int AS n FROM catalog_cars WHERE id IN

@@ -26,7 +26,15 @@ export async function startServerProcess(env: Record<string, string>) {
     : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'api/main.ts'], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      // The benches' figures are on the small demo catalogue (npm start serves the real one).
+      CATALOG_SEED: 'demo',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';

@@ -125,6 +125,8 @@ async function main() {
       await buildFrom(tree, root);
       const env = parseEnv({
         DATA_DIR: join(root, 'data'),
+        // The small demo catalogue, as every test and bench starts with (npm start: the real one).
+        CATALOG_SEED: 'demo',
         FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
         // Seeding 10,000 cars for one collector is set-up, not what is measured: room for it.
         WRITE_BUDGET_CAPACITY: '100000',

@@ -1,6 +1,6 @@
 // Turns a user's collection rows into the SPEC §3 objects and back: a slice for one change, or all.
 import type { CatalogLookup } from '../shared/collection/rules';
-import { setCarInstanceId } from '../shared/collection/rules';
+import { setCarInstanceId, wishlistItem } from '../shared/collection/rules';
 import type { MutationReferences } from '../shared/collection/mutations';
 import {
   emptyCollection,
@@ -50,7 +50,7 @@ export function rowsToCollection(rows: CollectionRows): Collection {
     instances,
   }));
   for (const row of bySeq([...rows.listItems])) {
-    collection[row.list].push({ id: row.id, addedAt: row.addedAt });
+    collection[row.list].push(wishlistItem(row, row.maxPrice, row.note));
   }
   for (const row of bySeq([...rows.tradeSell])) {
     const { forTrade, forSale } = row;
@@ -294,13 +294,7 @@ export function writeCollectionDiff(
       before.listItems.filter((row) => row.list === list),
       (row: ListItemRow) => row.id,
       seq,
-      (item, itemSeq): ListItemRow => ({
-        userId,
-        list,
-        id: item.id,
-        addedAt: item.addedAt,
-        seq: itemSeq,
-      }),
+      (item, itemSeq): ListItemRow => ({ userId, list, ...item, seq: itemSeq }),
     ),
   );
   const tradeGroup = (

@@ -116,6 +116,7 @@ type Change =
   | { op: 'edit-set'; pick: number; notes: string }
   | { op: 'favorite'; carId: string }
   | { op: 'wishlist'; carId: string }
+  | { op: 'wish-price'; carId: string; maxPrice: number | null; note: string }
   | { op: 'set-list'; action: 'favorite' | 'wishlist' }
   | { op: 'trade'; carId: string; forTrade: number; forSale: number }
   | { op: 'set-trade'; type: 'trade' | 'sale'; quantity: number }
@@ -170,6 +171,15 @@ const changeArb: fc.Arbitrary<Change> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('favorite' as const), carId: carIdArb }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('wishlist' as const), carId: carIdArb }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('wish-price' as const),
+      carId: carIdArb,
+      maxPrice: fc.constantFrom(null, 0, 2.5, 5),
+      note: fc.constantFrom('', 'only carded'),
+    }),
+  },
   {
     weight: 1,
     arbitrary: fc.record({
@@ -319,6 +329,14 @@ function changeRequest(view: Collection, change: Change): { name: string; args: 
           isWishlisted: view.wishlistCarIds.some((item) => item.id === change.carId),
         },
       };
+    case 'wish-price':
+      // Only a car on this device's wishlist: the other device may have taken it off already.
+      return view.wishlistCarIds.some((item) => item.id === change.carId)
+        ? {
+            name: 'collection/update-wishlist-car',
+            args: { carId: change.carId, maxPrice: change.maxPrice, note: change.note },
+          }
+        : null;
     case 'set-list': {
       const list = change.action === 'favorite' ? view.favoriteSetIds : view.wishlistSetIds;
       return {

@@ -11,6 +11,7 @@ const LABELS: Record<string, string> = {
   'collection/remove-set-instance': 'Remove a copy of the set {set}',
   'collection/update-set-instance': 'Edit a copy of the set {set}',
   'collection/update-set-details': 'Trade and sale numbers of the set {set}',
+  'collection/update-wishlist-car': 'Max price and note of {car} on the wishlist',
   'collection/toggle-set': 'Favourite or wishlist the set {set}',
   'users/update-settings': 'Change a setting',
   'tutorials/complete': 'Complete a tutorial',

@@ -39,8 +39,11 @@ const timestampSchema = z.iso.datetime({ offset: true, message: 'must be an ISO 
 
 export const NOTES_MAX = 2000;
 export const PURCHASE_PLACE_MAX = 200;
+/** A wishlist note is a reminder read at a fair table ('only carded', 'the blue one'). */
+export const WISHLIST_NOTE_MAX = 200;
 const notesSchema = userText({ max: NOTES_MAX });
 const placeSchema = userText({ max: PURCHASE_PLACE_MAX });
+const wishlistNoteSchema = userText({ max: WISHLIST_NOTE_MAX });
 
 export const carInstanceDetailsSchema = z.strictObject({
   instanceId: idSchema.optional(),
@@ -119,6 +122,15 @@ export const mutationArgsSchemas = {
   }),
   'collection/toggle-favorite': z.strictObject({ carId: idSchema, isFavorited: z.boolean() }),
   'collection/toggle-wishlist': z.strictObject({ carId: idSchema, isWishlisted: z.boolean() }),
+  /**
+   * What a wishlist car is worth to the collector: the most they mean to pay (null: not said)
+   * and a note ('' for none). Both are given, so the entry becomes exactly what the form shows.
+   */
+  'collection/update-wishlist-car': z.strictObject({
+    carId: idSchema,
+    maxPrice: priceSchema.nullable(),
+    note: wishlistNoteSchema,
+  }),
   'collection/toggle-set': z.strictObject({
     setId: idSchema,
     action: z.enum(['favorite', 'wishlist']),

@@ -121,6 +121,12 @@ const definitions: { [N in MutationName]: MutationDefinition<N> } = {
     apply: onCollection(rules.toggleWishlist),
     created: nothingCreated,
   },
+  'collection/update-wishlist-car': {
+    references: (args) => refs({ carIds: [args.carId] }),
+    prepare: unchanged,
+    apply: onCollection(rules.updateWishlistCar),
+    created: nothingCreated,
+  },
   'collection/toggle-set': {
     references: (args) => refs({ setIds: [args.setId] }),
     prepare: unchanged,

@@ -329,6 +329,40 @@ export function toggleWishlist(
   };
 }
 
+/**
+ * Sets a wishlist car's max price and note. Only a car on the wishlist has them: another
+ * device may have taken it off (or bought it) first, and then this change is refused (404) and
+ * rebased away rather than putting the car back on the list.
+ */
+export function updateWishlistCar(
+  collection: Collection,
+  args: MutationArgs<'collection/update-wishlist-car'>,
+): Collection {
+  const index = collection.wishlistCarIds.findIndex((item) => item.id === args.carId);
+  const current = collection.wishlistCarIds[index];
+  if (!current) throw new RuleError(404, `${args.carId} is not on your wishlist`);
+  const next = wishlistItem(current, args.maxPrice, args.note);
+  if (next.maxPrice === current.maxPrice && next.note === current.note) return collection;
+  return {
+    ...collection,
+    wishlistCarIds: collection.wishlistCarIds.map((item, i) => (i === index ? next : item)),
+  };
+}
+
+/** A list item in its one shape: maxPrice and note only when said (see ListItem). */
+export function wishlistItem(
+  item: Pick<ListItem, 'id' | 'addedAt'>,
+  maxPrice: number | null | undefined,
+  note: string | null | undefined,
+): ListItem {
+  return {
+    id: item.id,
+    addedAt: item.addedAt,
+    ...(maxPrice !== null && maxPrice !== undefined ? { maxPrice } : {}),
+    ...(note ? { note } : {}),
+  };
+}
+
 export function toggleSet(
   collection: Collection,
   args: MutationArgs<'collection/toggle-set'>,
