@@ -14,7 +14,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 30_000 },
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          testTimeout: 30_000,
+          // A few unit files open PGlite (~2.5 s alone, longer beside browser specs).
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,
