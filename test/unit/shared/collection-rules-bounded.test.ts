@@ -66,7 +66,7 @@ function stateWithSets(sets: number): UserState {
 }
 
 describe('bounded work in the collection rules', () => {
-  it('adds 20 instances of a 50-car set (1,020 copies) next to 81,600 copies, reading each copy's id a few times at most', () => {
+  it('adds 20 instances of a 50-car set (1,020 copies) next to 81,600 copies, reading each id a few times at most', () => {
     // 1,600 set instances with their cars, made directly (the rules would take 80 changes).
     const state = emptyUserState();
     const sets = Array.from({ length: 1600 }, (_, i) => `old-${i}`);
