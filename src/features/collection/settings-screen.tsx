@@ -193,6 +193,15 @@ export function SettingsScreen() {
 
         <NotificationsSection />
 
+        <Section title="Import">
+          <p className="cl-setting__hint">
+            Bring cars in from a CSV file: one exported here, or your own spreadsheet.
+          </p>
+          <Link href="/settings/import" className="pill-link">
+            Import a collection from CSV
+          </Link>
+        </Section>
+
         <Section title="Export">
           <p className="cl-setting__hint">
             A copy of your collection for a spreadsheet (CSV, one line per car) or a backup (JSON,
