@@ -10,7 +10,7 @@ import { WISHLIST_PUBLIC_SETTING } from '../../src/shared/community/market-schem
 export const MATCH_DIGEST_INTERVAL_MS = 60 * 60 * 1000;
 /** How often a server looks for digests whose hour is up. */
 export const MATCH_DIGEST_SWEEP_MS = 5 * 60 * 1000;
-export const MATCHES_URL = '/trade?view=matches';
+export const MATCHES_URL = '/trade?tab=matches';
 
 export function matchMessage(count: number, itemName: string | null): PushMessage {
   return count === 1 && itemName

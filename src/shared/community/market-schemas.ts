@@ -7,6 +7,10 @@ import type { ListingView, TradeProfile } from './trade-schemas';
 /** profiles.settings key (users/update-settings): true makes the wishlist public. Off by default. */
 export const WISHLIST_PUBLIC_SETTING = 'wishlistPublic';
 
+/** The one sentence that explains the setting wherever it is offered. */
+export const WISHLIST_PUBLIC_EXPLAINED =
+  'A public wishlist lets sellers see you want a car they list, and gets you Matches and alerts when one comes up; while it is private, nobody sees it and nothing is matched.';
+
 export function isWishlistPublic(settings: Record<string, unknown> | undefined): boolean {
   return settings?.[WISHLIST_PUBLIC_SETTING] === true;
 }
