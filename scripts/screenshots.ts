@@ -138,8 +138,33 @@ async function seedCommunity(base: string, catalog: Catalog, me: Collector, myCa
       },
     },
     { name: 'follows/set', args: { userId: me.uid, following: true } },
+    // Three asking prices for my car: its community price shows on the car page and in Stats.
+    ...[4, 5, 7].flatMap((askingPrice, index) => [
+      {
+        name: 'collection/add-car-instance',
+        args: { carId: myCarId, details: { instanceId: `leo-mine-${index}` } },
+      },
+      {
+        name: 'listings/create',
+        args: {
+          listingId: randomUUID(),
+          kind: 'car',
+          itemId: myCarId,
+          instanceId: `leo-mine-${index}`,
+          forTrade: false,
+          forSale: true,
+          askingPrice,
+          wants: '',
+        },
+      },
+    ]),
   ]);
   await pushMutations(base, me, [
+    // A public wishlist holding leo's listed car: the Matches view has it.
+    { name: 'users/update-settings', args: { key: 'wishlistPublic', value: true } },
+    ...(listed
+      ? [{ name: 'collection/toggle-wishlist', args: { carId: listed.id, isWishlisted: false } }]
+      : []),
     { name: 'follows/set', args: { userId: friend.uid, following: true } },
     {
       name: 'comments/create',
@@ -328,6 +353,8 @@ async function main() {
         { name: '39-quick-check', path: '/check', ready: typeInQuickCheck },
         { name: '40-about', path: '/about' },
         { name: '41-ready-for-offline', path: '/settings#ready-for-offline' },
+        { name: '42-trade-matches', path: '/trade?tab=matches' },
+        { name: '43-import-csv', path: '/settings/import' },
       );
 
       const files = new Map<string, Record<Scheme, string>>();
