@@ -312,7 +312,7 @@ describe('importing a collection from CSV', () => {
     await waitUntil('the second preview', () => already.isVisible().catch(() => false), Boolean);
     expect(await already.isDisabled()).toBe(true);
     expect(await d.page.getByTestId('import-summary').textContent()).toContain(
-      '3already in your collection',
+      '3 already in your collection',
     );
     expect(JSON.stringify(await ownedOf(dave))).toBe(JSON.stringify(carols));
     await d.context.close();
