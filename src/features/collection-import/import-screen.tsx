@@ -24,6 +24,7 @@ import {
   type CsvTable,
   type ImportField,
 } from './import-table';
+import '../collection/collection.css';
 import './import.css';
 
 interface LoadedFile {
@@ -219,7 +220,7 @@ export function ImportScreen() {
 
   return (
     <>
-      <ScreenHeader title="Import from CSV" back="/settings" />
+      <ScreenHeader title="Import CSV" back="/settings" />
       <ScreenBody label="Import a collection from CSV">
         <section className="card im-section" aria-labelledby="im-file">
           <h2 id="im-file" className="cl-section__title">
