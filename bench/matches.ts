@@ -10,7 +10,7 @@ import { importCatalog } from '../api/catalog/catalog-import';
 import { readCatalogFile } from '../api/catalog/read-catalog-file';
 import { REAL_CATALOG_PATH } from '../api/catalog/real-catalog';
 import { openDatabase, queryRows } from '../api/db/database';
-import { communityPrices, findMatches, wantedBy } from '../api/trade/market-reads';
+import { communityPrices, findMatches, matchRows, wantedBy } from '../api/trade/market-reads';
 import { startPostgresCluster } from '../scripts/postgres-cluster';
 import { percentile } from './lib/http-client';
 import { machineInfo, reportTargets, writeResults } from './lib/results';
@@ -125,6 +125,14 @@ try {
   );
   const concurrent = summary(concurrentTimes);
 
+  // The match query alone (without the listing view of what it found), to see where time goes.
+  const queryTimes: number[] = [];
+  for (let i = 0; i < SAMPLES / 2; i++) {
+    const start = performance.now();
+    await matchRows(db, pick());
+    queryTimes.push(performance.now() - start);
+  }
+
   // The community price of a collection's worth of cars (Stats), and Wanted by of 50 cars.
   const carIds = (await queryRows<{ id: string }>(db, sql`SELECT id FROM catalog_cars`)).map(
     (row) => row.id,
@@ -160,6 +168,7 @@ try {
       },
     },
     matchesFourAtOnce: concurrent,
+    matchQueryAlone: summary(queryTimes),
     communityPrices500Cars: summary(priceTimes),
     wantedBy50Cars: summary(wantedTimes),
     target: { matchesP95Ms: TARGET_P95_MS },

@@ -79,7 +79,9 @@ export interface MatchRow {
 /**
  * Open listings of others whose car or set is on `userId`'s public wishlist (exact), then those
  * of the same casting (same brand and name) in another year or colour; newest first in each.
- * Starts from the wishlist (a primary-key range), then the open-listings index per item.
+ * Starts from the wishlist (a primary-key range), then reads at most MATCHES_LIMIT of each
+ * item's newest open listings from its index: a popular car with thousands of listings costs
+ * no more than one with fifty, and the answer is the same (it holds at most that many).
  */
 export async function matchRows(db: Queryable, userId: string): Promise<MatchRow[]> {
   return queryRows<MatchRow>(
@@ -95,17 +97,23 @@ export async function matchRows(db: Queryable, userId: string): Promise<MatchRow
         exact AS (
           SELECT l.id, 'exact' AS match, w.item_id AS wanted_item_id, w.max_price, l.created_at
             FROM wished w
-            JOIN listings l ON l.kind = w.kind AND l.item_id = w.item_id AND l.status = 'open'
-           WHERE l.user_id <> ${userId}
+            CROSS JOIN LATERAL (
+              SELECT id, created_at FROM listings
+               WHERE kind = w.kind AND item_id = w.item_id AND status = 'open'
+                 AND user_id <> ${userId}
+               ORDER BY created_at DESC LIMIT ${MATCHES_LIMIT}) l
         ),
         casting AS (
           SELECT l.id, 'casting' AS match, w.item_id AS wanted_item_id, w.max_price, l.created_at
             FROM wished w
             JOIN catalog_cars wc ON w.kind = 'car' AND wc.id = w.item_id
             JOIN catalog_cars oc ON oc.brand = wc.brand AND oc.name = wc.name AND oc.id <> wc.id
-            JOIN listings l ON l.kind = 'car' AND l.item_id = oc.id AND l.status = 'open'
-           WHERE l.user_id <> ${userId}
-             AND NOT EXISTS (SELECT 1 FROM wished x WHERE x.kind = 'car' AND x.item_id = oc.id)
+            CROSS JOIN LATERAL (
+              SELECT id, created_at FROM listings
+               WHERE kind = 'car' AND item_id = oc.id AND status = 'open'
+                 AND user_id <> ${userId}
+               ORDER BY created_at DESC LIMIT ${MATCHES_LIMIT}) l
+           WHERE NOT EXISTS (SELECT 1 FROM wished x WHERE x.kind = 'car' AND x.item_id = oc.id)
         ),
         ranked AS (
           SELECT DISTINCT ON (id) id, match, wanted_item_id, max_price, created_at
