@@ -358,10 +358,17 @@ describe('importing a collection from CSV', () => {
     const chosen = twins.sort(
       (x, y) => y.year - x.year || x.id.localeCompare(y.id),
     )[0] as CatalogueCar;
+    // Offline at a fair: the import is saved on the device and waits in the outbox.
+    await e.context.setOffline(true);
     await e.page.getByRole('button', { name: 'Add 3 cars to my collection' }).click();
     await expect
       .poll(() => e.page.getByTestId('import-progress').textContent(), WAIT)
       .toContain('Added 3 cars');
+    await expect
+      .poll(() => e.page.getByTestId('collection-sync').textContent(), WAIT)
+      .toMatch(/waiting to sync/);
+    expect(await ownedOf(erin)).toEqual([]);
+    await e.context.setOffline(false);
     await expect
       .poll(
         async () => (await ownedOf(erin)).map((owned) => [owned.carId, owned.instances.length]),
