@@ -7,6 +7,7 @@ import { listingViews } from './trade-reads';
 import { publicProfiles } from '../profiles/public-profile';
 import {
   MIN_COMMUNITY_PRICES,
+  WANTED_BY_COUNT_CAP,
   WISHLIST_PUBLIC_SETTING,
   type CommunityPrice,
   type MatchKind,
@@ -166,25 +167,32 @@ export async function findMatches(db: Queryable, userId: string): Promise<Matche
 /** Collectors named per item in Wanted by; the count says how many there are in all. */
 export const WANTED_BY_SHOWN = 5;
 
-/** Collectors other than `viewerId` whose public wishlist holds each item. */
+/**
+ * Collectors other than `viewerId` whose public wishlist holds each item: a few named, and a
+ * count up to WANTED_BY_COUNT_CAP. Per item, both stop early on the wishlist-by-item index, so a
+ * car on thousands of wishlists costs about what one on a hundred does.
+ */
 export async function wantedBy(
   db: Queryable,
   kind: 'car' | 'set',
   ids: readonly string[],
   viewerId: string,
 ): Promise<Record<string, WantedByEntry>> {
+  const wanting = sql`FROM list_items li JOIN profiles p ON p.user_id = li.user_id
+         WHERE li.list = ${WISHLIST[kind]} AND li.item_id = item.id
+           AND li.user_id <> ${viewerId}
+           AND p.username IS NOT NULL AND ${isPublic('p')}`;
   const rows = await queryRows<{ item_id: string; user_ids: string[]; count: number }>(
     db,
-    sql`SELECT li.item_id,
-               (array_agg(li.user_id ORDER BY li.added_at DESC))[1:${WANTED_BY_SHOWN}] AS user_ids,
-               count(*)::int AS count
-          FROM list_items li
-          JOIN profiles p ON p.user_id = li.user_id
-         WHERE li.list = ${WISHLIST[kind]}
-           AND li.item_id IN (SELECT jsonb_array_elements_text(${idsJson(ids)}::jsonb))
-           AND li.user_id <> ${viewerId}
-           AND p.username IS NOT NULL AND ${isPublic('p')}
-         GROUP BY li.item_id`,
+    sql`SELECT item.id AS item_id, named.user_ids, counted.count
+          FROM (SELECT DISTINCT jsonb_array_elements_text(${idsJson(ids)}::jsonb) AS id) item
+          CROSS JOIN LATERAL (
+            SELECT count(*)::int AS count
+              FROM (SELECT 1 ${wanting} LIMIT ${WANTED_BY_COUNT_CAP}) found) counted
+          CROSS JOIN LATERAL (
+            SELECT coalesce(array_agg(user_id), '{}') AS user_ids
+              FROM (SELECT li.user_id ${wanting} LIMIT ${WANTED_BY_SHOWN}) few) named
+         WHERE counted.count > 0`,
   );
   const profiles = await publicProfiles(
     db,

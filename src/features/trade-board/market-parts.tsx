@@ -1,7 +1,7 @@
 // Issue 13's market pieces that several screens show: the community price line, Wanted by, and
 // how a match stands against my max price.
 import type { CommunityPrice, WantedByEntry } from '../../shared/community/market-schemas';
-import { priceAgainstMax } from '../../shared/community/market-schemas';
+import { priceAgainstMax, WANTED_BY_COUNT_CAP } from '../../shared/community/market-schemas';
 import { formatPrice } from '../catalog/format';
 import { useCommunityPrice } from './use-market';
 import './market.css';
@@ -38,7 +38,7 @@ export function WantedByLine({ entry }: { entry: WantedByEntry | undefined }) {
   return (
     <span className="tb-wanted" data-testid="wanted-by">
       <span className="tb-label">Wanted by</span> {names.join(', ')}
-      {more > 0 ? ` and ${more} more` : ''}
+      {more > 0 ? ` and ${more}${entry.count >= WANTED_BY_COUNT_CAP ? '+' : ''} more` : ''}
     </span>
   );
 }

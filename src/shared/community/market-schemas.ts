@@ -66,10 +66,13 @@ export const wantedByQuerySchema = z.strictObject({
 });
 
 export interface WantedByEntry {
-  /** Collectors with a public wishlist holding it (a few), and how many there are in all. */
+  /** Collectors with a public wishlist holding it (a few), and how many there are, up to 100. */
   collectors: TradeProfile[];
   count: number;
 }
+
+/** Wanted by counts collectors up to this many ("and 95+ more"). */
+export const WANTED_BY_COUNT_CAP = 100;
 
 /** POST /api/trade/wanted-by: ids nobody wants are absent. */
 export interface WantedByAnswer {
