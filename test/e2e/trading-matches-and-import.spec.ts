@@ -67,12 +67,7 @@ async function api<T>(collector: Collector | null, method: string, path: string,
 }
 
 async function phone(collector: Collector): Promise<{ context: BrowserContext; page: Page }> {
-  // bypassCSP: axe is added to the page as a script, which the shell's CSP would refuse.
-  const context = await app.browser.newContext({
-    viewport: PHONE,
-    acceptDownloads: true,
-    bypassCSP: true,
-  });
+  const context = await app.browser.newContext({ viewport: PHONE, acceptDownloads: true });
   const page = await context.newPage();
   await signIn(page, base, collector);
   await waitForCatalogue(page);
