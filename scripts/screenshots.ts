@@ -195,8 +195,33 @@ async function seedCommunity(base: string, catalog: Catalog, me: Collector, myCa
       },
     },
     { name: 'follows/set', args: { userId: me.uid, following: true } },
+    // Three asking prices for my car: its community price shows on the car page and in Stats.
+    ...[4, 5, 7].flatMap((askingPrice, index) => [
+      {
+        name: 'collection/add-car-instance',
+        args: { carId: myCarId, details: { instanceId: `leo-mine-${index}` } },
+      },
+      {
+        name: 'listings/create',
+        args: {
+          listingId: randomUUID(),
+          kind: 'car',
+          itemId: myCarId,
+          instanceId: `leo-mine-${index}`,
+          forTrade: false,
+          forSale: true,
+          askingPrice,
+          wants: '',
+        },
+      },
+    ]),
   ]);
   await pushMutations(base, me, [
+    // A public wishlist holding leo's listed car: the Matches view has it.
+    { name: 'users/update-settings', args: { key: 'wishlistPublic', value: true } },
+    ...(listed
+      ? [{ name: 'collection/toggle-wishlist', args: { carId: listed.id, isWishlisted: false } }]
+      : []),
     { name: 'follows/set', args: { userId: friend.uid, following: true } },
     {
       name: 'comments/create',
@@ -396,6 +421,8 @@ async function main() {
             catalog.cars.find((car) => car.id === seed.wishedId)?.toyNumber ?? 'ford',
           ),
         },
+        { name: '45-trade-matches', path: '/trade?tab=matches' },
+        { name: '46-import-csv', path: '/settings/import' },
       );
       // SCREENSHOTS_ONLY=<regex> takes only the shots it matches (e.g. 'wishlist').
       const only = process.env.SCREENSHOTS_ONLY ? new RegExp(process.env.SCREENSHOTS_ONLY) : null;

@@ -1,6 +1,7 @@
 // The collection screens' reads: owned cars and sets joined with the catalogue, recently added
 // instances, set progress, trade/sale entries, favourites and wishlists, stats and exports.
 // Each is a pure async function of (db, userId), wrapped by a useLiveQuery hook.
+import type { ExportRow } from './collection-csv';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Brand, CatalogSet, HuntType } from '../shared/catalog/types';
 import {
@@ -652,24 +653,13 @@ export async function loadCollectionStats(db: GarageDb, userId: string): Promise
 
 // ---- Export -----------------------------------------------------------------------------------
 
-export const CSV_COLUMNS = [
-  'carId',
-  'name',
-  'year',
-  'series',
-  'brand',
-  'huntType',
-  'instanceId',
-  'condition',
-  'grade',
-  'purchasePrice',
-  'purchaseDate',
-  'purchasePlace',
-  'notes',
-  'dateAdded',
-] as const;
+export { CSV_COLUMNS, toCsv, type ExportRow } from './collection-csv';
 
-export type ExportRow = Record<(typeof CSV_COLUMNS)[number], string | number | null>;
+/** Every car copy id the collector holds on this device: what an import must not add again. */
+export async function loadOwnedInstanceIds(db: GarageDb, userId: string): Promise<Set<string>> {
+  const rows = await ownedCarRows(db, userId);
+  return new Set(rows.flatMap((row) => row.instances.map((instance) => instance.instanceId)));
+}
 
 /** One row per car instance, in collection order. */
 export async function loadExportRows(db: GarageDb, userId: string): Promise<ExportRow[]> {
@@ -701,27 +691,6 @@ export async function loadExportRows(db: GarageDb, userId: string): Promise<Expo
     }
   }
   return out;
-}
-
-function csvField(value: string | number | null, guardFormula: boolean): string {
-  if (value === null) return '';
-  let text = String(value);
-  // A spreadsheet runs a cell that starts with = + - @ as a formula: typed text must not.
-  if (guardFormula && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const TYPED_COLUMNS = new Set<string>(['name', 'series', 'purchasePlace', 'notes']);
-
-/** RFC 4180 CSV (CRLF lines, quoted where needed) with the CSV_COLUMNS header. */
-export function toCsv(rows: ExportRow[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const row of rows) {
-    lines.push(
-      CSV_COLUMNS.map((column) => csvField(row[column], TYPED_COLUMNS.has(column))).join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
 }
 
 export interface CollectionExport {
@@ -914,5 +883,13 @@ export function useCollectionStats(userId: string | null): CollectionStats | und
   return useLiveQuery(
     async () => (userId ? loadCollectionStats(deviceDb, userId) : computeStats([], [])),
     [userId, catalog],
+  );
+}
+
+/** The collector's car copy ids, kept current (an import marks rows already brought in). */
+export function useOwnedInstanceIds(userId: string | null): Set<string> | undefined {
+  return useLiveQuery(
+    async () => (userId ? loadOwnedInstanceIds(deviceDb, userId) : new Set<string>()),
+    [userId],
   );
 }

@@ -23,6 +23,11 @@ const QuickCheck = lazyScreen(() =>
 const About = lazyScreen(() =>
   import('../features/about/about-screen').then((m) => ({ default: m.AboutScreen })),
 );
+const ImportCsv = lazyScreen(() =>
+  import('../features/collection-import/import-screen').then((m) => ({
+    default: m.ImportScreen,
+  })),
+);
 const Home = lazyScreen(() =>
   import('../features/home/home-screen').then((m) => ({ default: m.HomeScreen })),
 );
@@ -130,6 +135,7 @@ const guardedRoutes: [string, React.ComponentType][] = [
   ['/search', Search],
   ['/favorites', Favorites],
   ['/settings', Settings],
+  ['/settings/import', ImportCsv],
   ['/profile/edit', EditProfile],
   ['/profile/new-post', NewPost],
   ['/profile/:userId', Profile],
@@ -171,6 +177,7 @@ const allScreens = [
   Wishlist,
   Stats,
   Settings,
+  ImportCsv,
   Signup,
   Login,
   SetNewPassword,

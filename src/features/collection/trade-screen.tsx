@@ -1,5 +1,8 @@
 // /collection/tradensell: what the collector offers for trade or sale, with steppers
 // (update-car-details sets both counts of a car; update-set-details one count of a set).
+import { WantedByLine } from '../trade-board/market-parts';
+import { useWantedBy } from '../trade-board/use-market';
+import type { WantedByEntry } from '../../shared/community/market-schemas';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
@@ -52,11 +55,13 @@ function CarOffer({
   owned,
   forTrade,
   forSale,
+  wanted,
 }: {
   car: CarSummary;
   owned: number;
   forTrade: number;
   forSale: number;
+  wanted?: WantedByEntry;
 }) {
   const update = (next: { forTrade: number; forSale: number }) =>
     run(changeCollection('collection/update-car-details', { carId: car.id, ...next }));
@@ -77,6 +82,7 @@ function CarOffer({
           onChange={(value) => update({ forTrade, forSale: value })}
         />
       </div>
+      <WantedByLine entry={wanted} />
       {owned > 0 && <TradeBoardLink kind="car" id={car.id} name={car.name} />}
     </li>
   );
@@ -87,11 +93,13 @@ function SetOffer({
   owned,
   forTrade,
   forSale,
+  wanted,
 }: {
   set: SetSummary;
   owned: number;
   forTrade: number;
   forSale: number;
+  wanted?: WantedByEntry;
 }) {
   const update = (type: 'trade' | 'sale', quantity: number) =>
     run(changeCollection('collection/update-set-details', { setId: set.id, type, quantity }));
@@ -112,6 +120,7 @@ function SetOffer({
           onChange={(value) => update('sale', value)}
         />
       </div>
+      <WantedByLine entry={wanted} />
       {owned > 0 && <TradeBoardLink kind="set" id={set.id} name={set.name} />}
     </li>
   );
@@ -150,6 +159,9 @@ export function TradeNSellScreen() {
     ? [...entries.cars, ...entries.sets].reduce((sum, e) => sum + e.forSale, 0)
     : 0;
   const listed = entries ? entries.cars.length + entries.sets.length : 0;
+  // Who wants what I offer: collectors whose public wishlist holds it (online; kept offline).
+  const wantedCars = useWantedBy('car', entries?.cars.map((entry) => entry.carId) ?? []);
+  const wantedSets = useWantedBy('set', entries?.sets.map((entry) => entry.setId) ?? []);
 
   return (
     <>
@@ -184,6 +196,7 @@ export function TradeNSellScreen() {
                   owned={entry.owned}
                   forTrade={entry.forTrade}
                   forSale={entry.forSale}
+                  wanted={wantedCars.data?.wantedBy[entry.carId]}
                 />
               ))}
               {entries.sets.map((entry) => (
@@ -193,6 +206,7 @@ export function TradeNSellScreen() {
                   owned={entry.owned}
                   forTrade={entry.forTrade}
                   forSale={entry.forSale}
+                  wanted={wantedSets.data?.wantedBy[entry.setId]}
                 />
               ))}
             </ul>

@@ -4,6 +4,7 @@
 const LABELS: Record<string, string> = {
   'collection/add-car-instance': 'Add {car}',
   'collection/remove-car-instance': 'Remove a copy of {car}',
+  'collection/import-car-instances': 'Import cars from a CSV file',
   'collection/update-car-instance': 'Edit a copy of {car}',
   'collection/update-car-details': 'Trade and sale numbers of {car}',
   'collection/add-set-instance': 'Add the set {set}',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import '../zod-csp';
 import { storableCopy, unstorableJsonProblem, userText } from '../text/user-text';
 import { CONDITIONS, GRADES } from './types';
-import { MAX_INSTANCES_PER_CHANGE } from './work-units';
+import { MAX_IMPORTED_PER_CHANGE, MAX_INSTANCES_PER_CHANGE } from './work-units';
 
 /**
  * Ids come from the catalogue or from a device's generator: printable, short, URL-safe. Never
@@ -104,6 +104,22 @@ export const mutationArgsSchemas = {
     details: carInstanceDetailsSchema.default({}),
   }),
   'collection/remove-car-instance': z.strictObject({ carId: idSchema, instanceId: idSchema }),
+  /**
+   * Copies brought in from a CSV file, a chunk at a time. Each names its own instance id (from
+   * the file, or derived from the row), and a copy whose id the collection already holds is
+   * skipped: the same file imported twice adds nothing the second time.
+   */
+  'collection/import-car-instances': z.strictObject({
+    instances: z
+      .array(
+        z.strictObject({
+          carId: idSchema,
+          details: carInstanceDetailsSchema.required({ instanceId: true }),
+        }),
+      )
+      .min(1, 'must hold at least one copy')
+      .max(MAX_IMPORTED_PER_CHANGE, `must hold at most ${MAX_IMPORTED_PER_CHANGE} copies`),
+  }),
   'collection/add-set-instance': z.strictObject({
     set: setReferenceSchema,
     instanceDetails: setInstanceDetailsSchema.default({}),

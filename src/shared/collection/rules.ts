@@ -155,6 +155,35 @@ export function addCarInstance(
   };
 }
 
+/**
+ * Copies from an import: those whose instance id the collection already holds (under any car)
+ * are skipped rather than refused, so a chunk sent again, or the same file imported again, adds
+ * nothing. The cars added leave the wishlist, as with add-car-instance.
+ */
+export function importCarInstances(
+  collection: Collection,
+  args: MutationArgs<'collection/import-car-instances'>,
+  ctx: RuleContext,
+): Collection {
+  const taken = carInstanceIds(collection.ownedCars);
+  const additions: { carId: string; instance: CarInstance }[] = [];
+  for (const { carId, details } of args.instances) {
+    requireCar(ctx, carId);
+    if (taken.has(details.instanceId)) continue;
+    taken.add(details.instanceId);
+    additions.push({ carId, instance: newCarInstance(details.instanceId, details, ctx.now) });
+  }
+  if (additions.length === 0) return collection;
+  return {
+    ...collection,
+    ownedCars: withCarInstances(collection, additions),
+    wishlistCarIds: withoutItems(
+      collection.wishlistCarIds,
+      new Set(additions.map((addition) => addition.carId)),
+    ),
+  };
+}
+
 export function removeCarInstance(
   collection: Collection,
   args: MutationArgs<'collection/remove-car-instance'>,
