@@ -224,7 +224,7 @@ describe('a day at the fair (Chromium)', () => {
       // On the wishlist: the most I'd pay and a note. A price that is not one is named under
       // its field, and nothing changes.
       await page.goto(`http://localhost:${server.port}/wishlist`);
-      await page.getByRole('button', { name: `Max price and note for ${wished.name}` }).click();
+      await page.getByRole('button', { name: `Set max price for ${wished.name}` }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Most you would pay').fill('five');
       await dialog.getByLabel('Note').fill('only carded');
@@ -350,7 +350,7 @@ describe('a day at the fair (Chromium)', () => {
       // Found it from the wishlist screen, offline, at what was actually paid.
       await page.goto(`http://localhost:${server.port}/wishlist`).catch(() => undefined);
       await page
-        .getByRole('button', { name: `Found ${wishedLate.name}` })
+        .getByRole('button', { name: `Found it — ${wishedLate.name}` })
         .click({ timeout: 45_000 });
       const foundLate = page.getByRole('dialog');
       expect(await foundLate.getByLabel('Price paid').inputValue()).toBe('');

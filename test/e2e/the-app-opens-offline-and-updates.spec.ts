@@ -4,6 +4,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { CATALOG_VERSION_KEY } from '../../api/catalog/catalog-snapshot';
+import { queryRows } from '../../api/db/database';
 import type { RunningServer } from '../../api/runtime/start-server';
 import {
   releaseServiceWorker,
@@ -38,6 +41,19 @@ beforeAll(async () => {
   ({ browser, server, base } = app);
   root = app.root;
   writeFileSync(join(root, 'dist', 'test-photo.png'), PHOTO);
+  // The shell's CSP lets in photos from the origins the catalogue's photos come from: one car's
+  // photo lives on 127.0.0.1 (another origin than localhost, the same server), as a wiki photo
+  // would, and a new catalogue version makes the server read the origins again.
+  const photoUrl = `http://127.0.0.1:${server.port}/test-photo.png`;
+  await queryRows(
+    server.database.db,
+    sql`UPDATE catalog_cars SET image = ${photoUrl}
+         WHERE id = (SELECT min(id) FROM catalog_cars)`,
+  );
+  await queryRows(
+    server.database.db,
+    sql`UPDATE catalog_meta SET value = value || '-photo' WHERE key = ${CATALOG_VERSION_KEY}`,
+  );
 });
 
 afterAll(async () => {

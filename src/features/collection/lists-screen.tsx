@@ -255,11 +255,13 @@ function WishCarRow({
         {entry.note ? `Note: ${entry.note}` : ''}
       </p>
       <div className="wish-row__actions">
-        <button type="button" onClick={onEdit} aria-label={`Max price and note for ${name}`}>
+        {/* The car's name is read after the visible words, so a spoken name starts as shown. */}
+        <button type="button" onClick={onEdit}>
           {entry.maxPrice === null && !entry.note ? 'Set max price' : 'Edit price & note'}
+          <span className="visually-hidden"> for {name}</span>
         </button>
-        <button type="button" className="primary" onClick={onFound} aria-label={`Found ${name}`}>
-          Found it
+        <button type="button" className="primary" onClick={onFound}>
+          Found it<span className="visually-hidden"> — {name}</span>
         </button>
       </div>
     </div>

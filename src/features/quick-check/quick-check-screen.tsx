@@ -107,13 +107,16 @@ function Hit({
         <button
           type="button"
           className="qc-add primary"
-          aria-label={`Found ${car.name} (${car.year}): add it from your wishlist`}
           onClick={() => {
             onChecked(car.id);
             onFound(car, wish);
           }}
         >
           Found it
+          <span className="visually-hidden">
+            {' '}
+            — {car.name} ({car.year}), from your wishlist
+          </span>
         </button>
       )}
       {signedIn && !wish && (
