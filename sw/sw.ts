@@ -13,7 +13,7 @@ import {
   runReplay,
   type ReplayTrigger,
 } from '../src/sync/background-tasks';
-import { readPushMessage, safePath, type PushText } from '../src/features/push/push-message';
+import { readPushMessage, safePath, type PushText } from '../src/shared/push-message';
 import { KEPT_PHOTOS_CACHE } from '../src/sync/kept-photos-cache';
 
 // Background Sync and Periodic Background Sync are not in TypeScript's WebWorker lib yet.

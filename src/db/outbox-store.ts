@@ -3,6 +3,8 @@
 // an entry except a confirmation, a refusal, or the collector's own 'Discard'.
 import type { GarageDb, OutboxRow, SetAsideRow } from './garage-db';
 
+export type { OutboxRow };
+
 const ofUser = (userId: string) => [
   [userId, -Infinity],
   [userId, Infinity],

@@ -1,7 +1,7 @@
 // Every route of SPEC §2: public ones with the bottom bar, standalone ones, guarded ones.
 import { useEffect } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { Guard, LoginRedirectWatcher } from './guard';
+import { Guard, LoginRedirectWatcher } from '../features/auth/guard';
 import { lazyScreen } from './lazy-screen';
 import { NavLayout } from './nav-layout';
 

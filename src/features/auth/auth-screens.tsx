@@ -11,10 +11,9 @@ import {
 } from 'firebase/auth';
 import { Link, useLocation, useSearch } from 'wouter';
 import { signIn, signUp, startAuth } from '../../auth/auth-state';
-import { signOutOfThisDevice } from '../account/sign-out';
-import { storedClientConfig } from '../../auth/client-config';
+import { signOutOfThisDevice } from '../account';
 import { useAuth } from '../../auth/use-auth';
-import { deviceDb } from '../../db/device-db';
+import { clientConfigOnDevice } from '../../db/device-reads';
 import {
   MESSAGES,
   authErrorCode,
@@ -494,7 +493,7 @@ const actionRuns = new Map<string, Promise<ActionRun>>();
 async function runLink(search: string, hash: string): Promise<ActionRun> {
   const params = readEmailActionParams(search, hash);
   const auth = await startAuth();
-  const config = await storedClientConfig(deviceDb);
+  const config = await clientConfigOnDevice();
   if (!auth || !config) {
     return { kind: 'failed', to: FAILURE_PATH, error: new Error('No sign-in config') };
   }

@@ -4,7 +4,7 @@ import { useAuth } from '../../auth/use-auth';
 import { firebaseUserToken } from '../../auth/user-token';
 import { apiFetch, readApiJson } from '../../sync/api-fetch';
 import { refreshProfile } from '../../sync/profile-refresh';
-import { signOutOfThisDevice } from '../account/sign-out';
+import { signOutOfThisDevice } from '../account';
 import { BrandMark } from './brand-mark';
 import {
   USERNAME_MESSAGES,

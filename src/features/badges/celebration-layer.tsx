@@ -16,7 +16,7 @@ import {
   type CelebrationState,
   type CelebrationType,
 } from './celebration-store';
-import { ModalDialog, useReducedMotion } from './modal-dialog';
+import { ModalDialog, useReducedMotion } from '../../ui/modal-dialog';
 import './celebration.css';
 
 /** Closes `celebration`, first remembering "Don't show this again" when it is ticked. */

@@ -4,10 +4,9 @@ import { showError } from '../../errors/show-error';
 import type { CarInstanceDetails } from '../../shared/collection/mutation-schemas';
 import type { CatalogSet } from '../../shared/catalog/types';
 import { changeCollection } from '../../sync/collection-actions';
-import { celebrate } from '../badges/celebration-store';
+import { celebrate } from '../badges';
 import { currentUserId } from '../../auth/auth-state';
-import { deviceDb } from '../../db/device-db';
-import { newCarDefaults } from '../../db/use-collection-lists';
+import { newCarDefaultsOnDevice } from '../../db/device-reads';
 
 /** Runs a change; false when it did not happen (the error has been shown). */
 async function attempt(run: () => Promise<unknown>): Promise<boolean> {
@@ -24,7 +23,7 @@ export async function addCar(carId: string, details: CarInstanceDetails = {}): P
   const done = await attempt(async () => {
     // The collector's chosen defaults (settings) for a new car, unless the caller said otherwise.
     const userId = currentUserId();
-    const defaults = userId ? await newCarDefaults(deviceDb, userId) : {};
+    const defaults = userId ? await newCarDefaultsOnDevice(userId) : {};
     return changeCollection('collection/add-car-instance', {
       carId,
       details: { ...defaults, ...details },

@@ -2,7 +2,7 @@
 // elsewhere (the browser's own dialog when it offered one), and that signing in again may be
 // needed in the installed app.
 import { useId, useSyncExternalStore } from 'react';
-import { ModalDialog } from '../badges/modal-dialog';
+import { ModalDialog } from '../../ui/modal-dialog';
 import { closeInstallPrompt, installStore, isIos, promptInstall } from './install-store';
 import './install-prompt.css';
 

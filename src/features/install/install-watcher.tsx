@@ -4,7 +4,7 @@
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useAuth } from '../../auth/use-auth';
 import { useProfile } from '../../db/use-collection';
-import { celebrationStore } from '../badges/celebration-store';
+import { celebrationStore } from '../badges';
 import {
   installStore,
   isFirstCar,

@@ -3,10 +3,10 @@
 // needs a connection and says so.
 import { useCommunityQuery } from '../../sync/use-community-query';
 import { ScreenHeader } from '../../ui/screen-header';
-import { OfflineNote } from '../learn/offline-note';
+import { OfflineNote } from '../learn';
 import { embeddable, LIVE_PATH, watchUrl, type LiveAnswer, type LiveStream } from './live-types';
 import { streamTime } from './stream-time';
-import { useOnline } from '../../ui/use-online';
+import { useOnline } from '../../sync/use-online';
 import './live.css';
 
 /** What the YouTube player needs; nothing more (no camera, no microphone). */

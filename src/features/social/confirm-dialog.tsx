@@ -1,6 +1,6 @@
 // A small 'are you sure' for deleting a post or a comment: says what goes, Cancel focused first.
 import { useId, type ReactNode } from 'react';
-import { ModalDialog } from '../badges/modal-dialog';
+import { ModalDialog } from '../../ui/modal-dialog';
 
 export function ConfirmDialog({
   title,

@@ -1,6 +1,6 @@
 // What the screens show before the server has it: the collector's queued posts, comments, likes,
 // deletions and reports (outbox rows) merged into the server's answer. Pure functions.
-import type { OutboxRow } from '../../db/garage-db';
+import type { OutboxRow } from '../../db/outbox-store';
 import type {
   CommentView,
   PostView,

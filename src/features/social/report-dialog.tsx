@@ -1,6 +1,6 @@
 // Reporting a post to the team: a reason (required, up to 500 characters), then Send.
 import { useId, useState, type FormEvent } from 'react';
-import { ModalDialog } from '../badges/modal-dialog';
+import { ModalDialog } from '../../ui/modal-dialog';
 import { REPORT_REASON_MAX } from '../../shared/community/post-schemas';
 
 export function ReportDialog({

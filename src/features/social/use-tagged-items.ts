@@ -2,8 +2,8 @@
 import { useMemo } from 'react';
 import { useDeviceCatalog } from '../../db/use-device-catalog';
 import type { TaggedItemView } from '../../shared/community/post-schemas';
-import { carLink } from '../catalog/links';
-import { setHref } from '../collection/links';
+import { carLink } from '../catalog';
+import { setHref } from '../collection';
 
 export interface TaggedChip {
   kind: 'car' | 'set';

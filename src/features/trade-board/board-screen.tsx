@@ -13,7 +13,7 @@ import type {
 } from '../../shared/community/trade-schemas';
 import { useCommunityQuery } from '../../sync/use-community-query';
 import { ScreenHeader } from '../../ui/screen-header';
-import { formatPrice } from '../catalog/format';
+import { formatPrice } from '../catalog';
 import {
   ItemPhoto,
   ListingCard,

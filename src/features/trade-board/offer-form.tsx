@@ -11,7 +11,7 @@ import {
 import { makeOffer } from './trade-actions';
 import { copyLine } from './trade-parts';
 import { parseMoney } from './money';
-import { useMyCarInstances } from './use-trade-device';
+import { useMyCarInstances } from '../../db/use-my-instances';
 
 const MATCHES = 6;
 

@@ -1,11 +1,11 @@
 // SPEC §2's guard: who may see a guarded route, and what they see while that is being found out.
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { useAuth } from '../auth/use-auth';
-import { useProfile } from '../db/use-collection';
-import { CreateUsernameScreen } from '../features/auth/create-username-screen';
-import { loginRedirect } from '../sync/login-redirect';
-import { refreshProfile } from '../sync/profile-refresh';
+import { useAuth } from '../../auth/use-auth';
+import { useProfile } from '../../db/use-collection';
+import { CreateUsernameScreen } from './create-username-screen';
+import { loginRedirect } from '../../sync/login-redirect';
+import { refreshProfile } from '../../sync/profile-refresh';
 
 function Status({ text }: { text: string }) {
   return (

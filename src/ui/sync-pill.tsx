@@ -1,9 +1,9 @@
 // The header's sync pill (UI.md): 'All changes synced', 'Syncing…', '3 changes waiting to sync',
 // 'Offline · …', 'Can't reach the server · …', with a 'Sync now' button while changes wait.
 import { useEffect, useState } from 'react';
-import { requestReplay } from '../../sync/page-sync';
-import { useSyncStatus } from '../../sync/use-sync-status';
-import { describeSync, type SyncTone } from '../../sync/sync-wording';
+import { requestReplay } from '../sync/page-sync';
+import { useSyncStatus } from '../sync/use-sync-status';
+import { describeSync, type SyncTone } from '../sync/sync-wording';
 
 const FADE_AFTER_MS = 2000;
 
