@@ -185,7 +185,7 @@ export const tradeSellEntries = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.kind, t.itemId] })],
 );
 
-/** Every mutation key a user's devices sent, with the answer it got (DESIGN.md idempotency). */
+/** Every mutation key a user's devices sent, with the answer it got. */
 export const processedKeys = pgTable(
   'processed_keys',
   {
@@ -236,7 +236,7 @@ export const usernames = pgTable(
   (t) => [index('usernames_user_idx').on(t.userId)],
 );
 
-// ---- Community (issue 5). Still keyed by the acting user's id where a user owns the row. ----
+// ---- Community. Still keyed by the acting user's id where a user owns the row. ----
 
 /** A collector's public face: avatar and bio beside the profile (username lives on profiles). */
 export const profileDetails = pgTable('profile_details', {
@@ -252,7 +252,7 @@ export const photos = pgTable(
   'photos',
   {
     userId: text('user_id').notNull(),
-    /** Made on the device (DESIGN.md: ids a change creates are client ids). */
+    /** Made on the device (docs/sync.md: ids a change creates are made on the device). */
     id: text('id').notNull(),
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),

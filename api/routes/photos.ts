@@ -1,9 +1,7 @@
 // PUT /api/photos/{photoId} (upload, raw bytes, idempotent per owner) and
 // GET /api/photos/{userId}/{photoId} (public, immutable: what <img> loads).
 import { Hono, type Context } from 'hono';
-import { and, eq } from 'drizzle-orm';
 import { requireUser } from '../auth/require-user';
-import { photos } from '../db/schema';
 import type { AppDeps, AppEnv } from '../http/app-env';
 import { photoUrl } from '../profiles/public-profile';
 import { idSchema } from '../../src/shared/collection/mutation-schemas';
@@ -14,13 +12,13 @@ import {
   PHOTO_TYPE_ERROR,
   photoTypeOf,
 } from '../../src/shared/community/post-schemas';
-import { photoKey } from './photo-key';
+import { photoKey } from '../posts/photo-key';
 import { refuseOverBudget } from '../http/over-budget';
 import { UPLOAD_UNITS } from '../../src/shared/collection/work-units';
-import { claimObjectId, objectOwner } from '../db/object-ids';
+import { objectOwner } from '../db/object-ids';
 import { readBody } from '../http/read-body';
-import { DEFAULT_PHOTO_QUOTA, fitsPhotoQuota } from './photo-quota';
-import { lockUserState } from '../collection/collection-store';
+import { DEFAULT_PHOTO_QUOTA, fitsPhotoQuota } from '../posts/photo-quota';
+import { claimPhoto, photoRow } from '../posts/photo-rows';
 
 const TOO_LARGE = `${PHOTO_SIZE_ERROR} (this one is larger)`;
 const NO_STORE = 'Photo storage is not configured on this server';
@@ -40,13 +38,7 @@ export function photoRoutes(deps: AppDeps) {
     const userId = c.get('userId');
     const owner = await objectOwner(deps.db, 'photo', photoId);
     if (owner !== null && owner !== userId) return conflict(c, photoId);
-    const [existing] =
-      owner === null
-        ? []
-        : await deps.db
-            .select()
-            .from(photos)
-            .where(and(eq(photos.userId, userId), eq(photos.id, photoId)));
+    const existing = owner === null ? undefined : await photoRow(deps.db, userId, photoId);
     if (existing) {
       // A device retrying an upload whose answer it never saw: the first one stands.
       return c.json(
@@ -80,19 +72,8 @@ export function photoRoutes(deps: AppDeps) {
     }
     // Bytes first, then the row: a row never names bytes that are not there.
     await store.put(photoKey(userId, photoId), bytes, contentType);
-    // The id is claimed with the row, in one transaction: the same id arriving twice at once
-    // leaves the owner's first upload standing, and anyone else is refused.
-    const stored = await deps.db.transaction(async (tx) => {
-      // The collector's row lock: two uploads at once cannot both pass the quota.
-      await lockUserState(tx, userId);
-      if (!(await fitsPhotoQuota(tx, userId, bytes.byteLength, quota))) return 'over-quota';
-      if ((await claimObjectId(tx, 'photo', photoId, userId)) === 'taken') return 'taken';
-      await tx
-        .insert(photos)
-        .values({ userId, id: photoId, contentType, byteSize: bytes.byteLength })
-        .onConflictDoNothing();
-      return 'stored';
-    });
+    const photo = { id: photoId, contentType, byteSize: bytes.byteLength };
+    const stored = await claimPhoto(deps.db, userId, photo, quota);
     if (stored !== 'stored') {
       await store.delete(photoKey(userId, photoId));
       return stored === 'taken' ? conflict(c, photoId) : c.json({ error: PHOTO_QUOTA_ERROR }, 413);
@@ -117,10 +98,7 @@ export function photoRoutes(deps: AppDeps) {
     if (!idSchema.safeParse(userId).success || !idSchema.safeParse(photoId).success) {
       return notFound();
     }
-    const [row] = await deps.db
-      .select()
-      .from(photos)
-      .where(and(eq(photos.userId, userId), eq(photos.id, photoId)));
+    const row = await photoRow(deps.db, userId, photoId);
     if (!row) return notFound();
     // A photo never changes under its id, so its id is a strong validator.
     const etag = `"${photoId}"`;

@@ -1,4 +1,4 @@
-// The profile as the API answers it (SPEC §3 user profile).
+// The profile as the API answers it (docs/product.md user profile).
 import type { profiles } from '../db/schema';
 
 type ProfileFields = Pick<
