@@ -1,4 +1,4 @@
-// `npm run bench:sync`: the offline-first sync path (issue 3), in one run on loopback.
+// `npm run bench:sync`: the offline-first sync path, in one run on loopback.
 // A) 1,000 queued changes replayed through the batch outbox vs one request per change, against
 //    the real server. B) In headless Chromium, with the real catalogue on the server: catalogue
 //    download + store, add-car-instance → useLiveQuery with a 10,000-car collection (and a raw

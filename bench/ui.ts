@@ -1,4 +1,4 @@
-// `npm run bench:ui`: issue 4's budgets in headless Chromium against the real server.
+// `npm run bench:ui`: the budgets in headless Chromium against the real server.
 // A) JavaScript for the first screen (/home), gzipped: the entry, its imports and the home
 //    screen's chunk (Vite's manifest), checked against what Chromium requests before the screen
 //    is up; the screens the app preloads when idle are reported beside it.

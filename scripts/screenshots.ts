@@ -47,7 +47,7 @@ async function typeInQuickCheck(page: Page): Promise<void> {
   await page.locator('[data-testid="quick-answer"]').first().waitFor({ timeout: 20_000 });
 }
 
-/** SPEC §2's set link rule. */
+/** The set link rule. (docs/product.md) */
 function setPath(set: { id: string; series: string; year: number }): string {
   return set.series === FIVE_PACK_SERIES
     ? `/mainlines/five-pack/${set.year}/${set.id}`

@@ -233,7 +233,7 @@ async function withCatalogue(
   return summaries.map((row) => ownedCarEntry(row, cars.get(row.carId) ?? unknownCar(row.carId)));
 }
 
-/** Every owned car, from the summaries (instance arrays are never read), in SPEC §3's order. */
+/** Every owned car, from the summaries (instance arrays are never read), in the order. (docs/product.md) */
 export async function loadOwnedCars(db: GarageDb, userId: string): Promise<OwnedCarEntry[]> {
   const summaries = await db.ownedCarSummaries
     .where('[userId+carId]')
@@ -724,7 +724,7 @@ export interface CollectionExport {
   version: 1;
   exportedAt: string;
   totals: { cars: number; sets: number };
-  /** SPEC §3's collection object. */
+  /** The collection object. (docs/product.md) */
   collection: Collection;
   /** The catalogue names of the cars and sets in it, so the file reads on its own. */
   cars: Record<

@@ -1,4 +1,4 @@
-// Every route of SPEC §2: public ones with the bottom bar, standalone ones, guarded ones.
+// Every route of docs/product.md: public ones with the bottom bar, standalone ones, guarded ones.
 import { useEffect } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Guard, LoginRedirectWatcher } from '../features/auth/guard';

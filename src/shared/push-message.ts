@@ -1,4 +1,4 @@
-// Reading a Web Push payload (SPEC §3: notification or data, each with title and body; data.url
+// Reading a Web Push payload (docs/product.md: notification or data, each with title and body; data.url
 // says where a tap goes). Pure: the service worker and tests share it.
 
 export interface PushText {

@@ -1,4 +1,4 @@
-// One collection change on the device: SPEC §4's rule applied to the local rows and its outbox
+// One collection change on the device: the rule (docs/rules.md) applied to the local rows and its outbox
 // entry appended, in one Dexie transaction, so there is never one without the other.
 import { AppError } from '../errors/app-error';
 import { collectionChangeTables, type GarageDb, type OutboxRow } from '../db/garage-db';

@@ -1,15 +1,15 @@
 // The outbox replay policy: sends a user's pending changes in order, decides what answers mean.
 //
 // Pure over injected ports (outbox, identity, server, lock, clock, timer): the service worker and
-// the page wire real ones (Dexie, Firebase Auth, apiFetch, navigator.locks). DESIGN.md "Batch
-// replay" and "Only our API can confirm or refuse a change" are the rules this file implements:
+// the page wire real ones (Dexie, Firebase Auth, apiFetch, navigator.locks). docs/sync.md ("A change,
+// from the button to SQL" and "What each answer means") holds the rules this file implements:
 // an entry leaves the queue only on a per-entry result of our API's answer; anything else keeps
 // it; an entry that our API keeps failing on alone is set aside, visible, so the rest moves on.
 import { backoffDelayMs } from './backoff';
 import { entriesWithin } from './push-units';
 import { WRITE_BUDGET_CAPACITY } from '../shared/collection/work-units';
 
-/** SPEC's toast for a change the server refused; the rebase has already undone it on screen. */
+/** The toast (docs/product.md) for a change the server refused; the rebase has already undone it on screen. */
 export const REVERTED_MESSAGE = 'An error occurred. Your changes have been reverted.';
 /** At most 200 entries per push (the server takes up to 1000, for bulk imports). */
 export const MAX_CHUNK_SIZE = 200;

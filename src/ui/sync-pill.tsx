@@ -1,4 +1,4 @@
-// The header's sync pill (UI.md): 'All changes synced', 'Syncing…', '3 changes waiting to sync',
+// The header's sync pill: 'All changes synced', 'Syncing…', '3 changes waiting to sync',
 // 'Offline · …', 'Can't reach the server · …', with a 'Sync now' button while changes wait.
 import { useEffect, useState } from 'react';
 import { requestReplay } from '../sync/page-sync';

@@ -1,4 +1,4 @@
-// Issue 3's browser journey: changes made offline stay on the device, survive a reload, reach the
+// The browser journey: changes made offline stay on the device, survive a reload, reach the
 // server exactly once when the network is back, a refused one is reverted on screen, a worker
 // update mid-queue loses and doubles nothing, and the periodic sync handler pulls server changes.
 // Chromium only: context.setOffline and the periodic sync dispatch (CDP) are Chromium's; the

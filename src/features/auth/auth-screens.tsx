@@ -1,5 +1,5 @@
-// The sign-in screens of SPEC §2 (one lazily loaded chunk): /signup, /login (with the password
-// reset request), /set-new-password, and the email action handler of SPEC §4 at /auth/action and
+// The sign-in screens of docs/product.md (one lazily loaded chunk): /signup, /login (with the password
+// reset request), /set-new-password, and the email action handler of docs/rules.md at /auth/action and
 // /__/auth/action.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
@@ -483,7 +483,7 @@ export function SetNewPasswordScreen() {
   );
 }
 
-// ---- /auth/action and /__/auth/action (SPEC §4) ------------------------------------------------
+// ---- /auth/action and /__/auth/action (docs/rules.md) ------------------------------------------------
 
 type ActionRun = { kind: 'invalid'; message: string } | EmailActionOutcome;
 

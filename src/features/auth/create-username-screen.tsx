@@ -1,4 +1,4 @@
-// The only screen a signed-in collector without a username sees (SPEC §2): choose one.
+// The only screen a signed-in collector without a username sees (docs/product.md): choose one.
 import { useId, useState, type FormEvent } from 'react';
 import { useAuth } from '../../auth/use-auth';
 import { firebaseUserToken } from '../../auth/user-token';

@@ -1,4 +1,4 @@
-// SPEC §2's guard: who may see a guarded route, and what they see while that is being found out.
+// The guard: who may see a guarded route, and what they see while that is being found out. (docs/product.md)
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
@@ -138,7 +138,7 @@ export function Guard({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** SPEC §2: a signed-out change attempt raises the flag; this sends the collector to /signup. */
+/** docs/product.md: a signed-out change attempt raises the flag; this sends the collector to /signup. */
 export function LoginRedirectWatcher() {
   const raised = useSyncExternalStore(loginRedirect.subscribe, loginRedirect.isRaised);
   const [location, navigate] = useLocation();

@@ -207,7 +207,7 @@ function CelebrationToast({
 }
 
 /**
- * The achievement badge unlock notice (SPEC §2): stands in for a badge whose celebration is not
+ * The achievement badge unlock notice (docs/product.md): stands in for a badge whose celebration is not
  * on screen (the collector hid that type), until cleared.
  */
 function BadgeUnlockNotice({ pending }: { pending: readonly CelebrationType[] }) {

@@ -1,4 +1,4 @@
-// SPEC §4/§9 celebrations, mounted once in App: feeds the collector's "don't show again" choices
+// docs/rules.md and docs/product.md celebrations, mounted once in App: feeds the collector's "don't show again" choices
 // to the store and, once there is something to show, loads the layer that shows it (its code is
 // not part of the first screen).
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';

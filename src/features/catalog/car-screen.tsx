@@ -1,5 +1,5 @@
-// /car/{carId} (UI.md car page): the big photo, the answer first ('You own 2 · 1 carded,
-// 1 loose'), the primary 'Add to collection', favourite and wishlist, the details with SPEC §3's
+// /car/{carId} : the big photo, the answer first ('You own 2 · 1 carded,
+// 1 loose'), the primary 'Add to collection', favourite and wishlist, the details with the field names of docs/product.md
 // fallbacks, the collector's copies as editable rows, and trade / sale quantities.
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
@@ -138,7 +138,7 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
   );
 }
 
-/** SPEC §3's detailed car: Body Color falls back to 'N/A', Set Name to the series. */
+/** The detailed car: Body Color falls back to 'N/A', Set Name to the series. (docs/product.md) */
 function CarDetails({ car, set }: { car: CarRow; set: CatalogSet | null }) {
   return (
     <section className="card car-details" aria-labelledby="car-details-heading">

@@ -1,4 +1,4 @@
-// The catalogue screens of SPEC §2 (one lazily loaded chunk), all read from the device's copy of
+// The catalogue screens of docs/product.md (one lazily loaded chunk), all read from the device's copy of
 // the catalogue, so they work with no network: year lists, a year's cars, five-packs, series
 // and their sets, Matchbox, exclusives, brands, every Hot Wheels year, the car page, search and
 // filter.

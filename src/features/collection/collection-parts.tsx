@@ -257,7 +257,7 @@ export function ScreenBody({ children, label }: { children: ReactNode; label?: s
   );
 }
 
-/** UI.md's teaching empty state: the two ways to start ('Search a car', 'Browse 2025 mainlines'). */
+/** The teaching empty state: the two ways to start ('Search a car', 'Browse 2025 mainlines'). */
 export function StartCollectingLinks() {
   return (
     <>

@@ -1,4 +1,4 @@
-// The collection screens of SPEC §2 (one lazily loaded chunk, with its styles).
+// The collection screens of docs/product.md (one lazily loaded chunk, with its styles).
 import './collection.css';
 
 export { CollectionScreen } from './collection-screen';

@@ -1,5 +1,5 @@
 // /favorites and /wishlist: cars and sets with when they were added, each removable (the toggle
-// calls of SPEC §7 with "is in the list" = true).
+// calls of docs/api.md with "is in the list" = true).
 import { Link } from 'wouter';
 import { useMemo } from 'react';
 import { useAuth } from '../../auth/use-auth';

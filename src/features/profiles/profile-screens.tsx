@@ -1,4 +1,4 @@
-// Collector profiles, follows, leaderboard, user search (issue 5): the screens app-routes.tsx
+// Collector profiles, follows, leaderboard, user search: the screens app-routes.tsx
 // loads lazily, each in its own file.
 export { ProfileScreen } from './profile-screen';
 export { EditProfileScreen } from './edit-profile-screen';

@@ -110,7 +110,7 @@ export function LikeButton({ post }: { post: ShownPost }) {
       aria-pressed={post.likedByMe}
       aria-label={label}
       onClick={() => {
-        // A visitor's like raises the sign-in redirect (SPEC §6), like any change.
+        // A visitor's like raises the sign-in redirect (docs/product.md), like any change.
         void setLiked(post.id, !post.likedByMe).catch(showError);
       }}
     >

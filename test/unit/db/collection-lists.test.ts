@@ -217,7 +217,7 @@ describe('sorting, grouping and filtering', () => {
     );
   });
 
-  it('links cars and sets by SPEC §2', () => {
+  it('links cars and sets by docs/product.md', () => {
     expect(carHref(CHARGER)).toBe(`/car/${CHARGER}`);
     expect(setHref({ id: TRACK_DAY, series: 'Mainline 5-Pack', year: 2024 })).toBe(
       `/mainlines/five-pack/2024/${TRACK_DAY}`,
@@ -459,7 +459,7 @@ describe('export', () => {
     expect(toCsv([])).toBe(`${CSV_COLUMNS.join(',')}\r\n`);
   });
 
-  it('exports the SPEC §3 collection object with names as JSON', async () => {
+  it('exports the docs/product.md collection object with names as JSON', async () => {
     const { db, addCar, addSet, change } = await collector();
     await addCar(CHARGER);
     await addSet(TRACK_DAY);
