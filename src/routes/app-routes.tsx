@@ -8,7 +8,7 @@ import { NavLayout } from './nav-layout';
 const catalog = () => import('../features/catalog/catalog-screens');
 const collection = () => import('../features/collection/collection-screens');
 const auth = () => import('../features/auth/auth-screens');
-const social = () => import('../features/social/social-screens');
+const social = () => import('../features/posts/social-screens');
 const profiles = () => import('../features/profiles/profile-screens');
 const tradeBoard = () => import('../features/trade-board/trade-board-screens');
 const learn = () => import('../features/learn/learn-screens');

@@ -25,7 +25,7 @@ import { AuthorLine, PostCard } from './post-card';
 import { deleteComment, deletePost, reportPost } from './post-actions';
 import { ReportDialog } from './report-dialog';
 import { useMe } from './use-me';
-import './social.css';
+import './posts.css';
 
 type Dialog =
   { kind: 'delete-post' } | { kind: 'delete-comment'; commentId: string } | { kind: 'report' };

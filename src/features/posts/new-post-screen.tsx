@@ -14,7 +14,7 @@ import { ScreenHeader } from '../../ui/screen-header';
 import { createPost } from './post-actions';
 import { TagPicker } from './tag-picker';
 import { TextCount } from './text-count';
-import './social.css';
+import './posts.css';
 
 function PhotoPicker({
   photos,

@@ -6,7 +6,7 @@ import { ScreenHeader } from '../../ui/screen-header';
 import { CommunityShortcuts } from './community-shortcuts';
 import { PostCard } from './post-card';
 import { feedPath, useFeed, type FeedScope } from './use-feed';
-import './social.css';
+import './posts.css';
 
 const OFFLINE_NOTE = 'Offline · showing what this device saved';
 
