@@ -6,11 +6,11 @@ import { lazyScreen } from './lazy-screen';
 import { NavLayout } from './nav-layout';
 
 const catalog = () => import('../features/catalog/catalog-screens');
-const collection = () => import('../features/collection/collection-screens');
+const collection = () => import('../features/collection/collection-chunk');
 const auth = () => import('../features/auth/auth-screens');
-const social = () => import('../features/posts/social-screens');
-const profiles = () => import('../features/profiles/profile-screens');
-const tradeBoard = () => import('../features/trade-board/trade-board-screens');
+const posts = () => import('../features/posts/posts-chunk');
+const profiles = () => import('../features/profiles/profiles-chunk');
+const tradeBoard = () => import('../features/trade-board/trade-board-chunk');
 const learn = () => import('../features/learn/learn-screens');
 const live = () => import('../features/live/live-screens');
 const premium = () => import('../features/premium/premium-screens');
@@ -64,9 +64,9 @@ const Login = lazyScreen(() => auth().then((m) => ({ default: m.LoginScreen })))
 const SetNewPassword = lazyScreen(() => auth().then((m) => ({ default: m.SetNewPasswordScreen })));
 const AuthAction = lazyScreen(() => auth().then((m) => ({ default: m.AuthActionScreen })));
 
-const Feed = lazyScreen(() => social().then((m) => ({ default: m.FeedScreen })));
-const Post = lazyScreen(() => social().then((m) => ({ default: m.PostScreen })));
-const NewPost = lazyScreen(() => social().then((m) => ({ default: m.NewPostScreen })));
+const Feed = lazyScreen(() => posts().then((m) => ({ default: m.FeedScreen })));
+const Post = lazyScreen(() => posts().then((m) => ({ default: m.PostScreen })));
+const NewPost = lazyScreen(() => posts().then((m) => ({ default: m.NewPostScreen })));
 const Profile = lazyScreen(() => profiles().then((m) => ({ default: m.ProfileScreen })));
 const EditProfile = lazyScreen(() => profiles().then((m) => ({ default: m.EditProfileScreen })));
 const Leaderboard = lazyScreen(() => profiles().then((m) => ({ default: m.LeaderboardScreen })));
