@@ -5,7 +5,7 @@ import { Guard, LoginRedirectWatcher } from '../features/auth/guard';
 import { lazyScreen } from './lazy-screen';
 import { NavLayout } from './nav-layout';
 
-const catalog = () => import('../features/catalog/catalog-screens');
+const catalog = () => import('../features/catalog/catalog-chunk');
 const collection = () => import('../features/collection/collection-chunk');
 const auth = () => import('../features/auth/auth-screens');
 const posts = () => import('../features/posts/posts-chunk');
