@@ -7,7 +7,7 @@ import { NavLayout } from './nav-layout';
 
 const catalog = () => import('../features/catalog/catalog-chunk');
 const collection = () => import('../features/collection/collection-chunk');
-const auth = () => import('../features/auth/auth-screens');
+const auth = () => import('../features/auth/auth-chunk');
 const posts = () => import('../features/posts/posts-chunk');
 const profiles = () => import('../features/profiles/profiles-chunk');
 const tradeBoard = () => import('../features/trade-board/trade-board-chunk');

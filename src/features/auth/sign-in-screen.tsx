@@ -1,56 +1,26 @@
-// The sign-in screens of docs/product.md (one lazily loaded chunk): /signup, /login (with the password
-// reset request), /set-new-password, and the email action handler of docs/rules.md at /auth/action and
-// /__/auth/action.
+// /signup and /login: one email-and-password screen in two modes (the login one with the
+// password reset request), Google's button, and the notices a redirect back here brings.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  applyActionCode,
-  checkActionCode,
-  confirmPasswordReset,
-  sendPasswordResetEmail,
-  verifyPasswordResetCode,
-} from 'firebase/auth';
+import { sendPasswordResetEmail } from 'firebase/auth';
 import { Link, useLocation, useSearch } from 'wouter';
 import { signIn, signUp, startAuth } from '../../auth/auth-state';
 import { signOutOfThisDevice } from '../account';
 import { useAuth } from '../../auth/use-auth';
-import { clientConfigOnDevice } from '../../db/device-reads';
 import {
   MESSAGES,
   authErrorCode,
   describeAuthError,
   isCancelled,
   looksLikeEmail,
-  type AuthField as Field,
 } from './auth-errors';
 import { AuthField, AuthShell, FormError, GoogleButton, Notice, OrDivider } from './auth-fields';
-import {
-  DONE_TITLE,
-  EmailActionError,
-  FAILURE_PATH,
-  REDIRECT_DELAY_MS,
-  WORKING_TEXT,
-  readEmailActionParams,
-  runEmailAction,
-  validateEmailAction,
-  type EmailActionOutcome,
-} from './email-action';
 import {
   completeGoogleRedirect,
   hasPendingGoogleRedirect,
   startGoogleSignIn,
 } from './google-sign-in';
-import { nextFromContinueUrl, nextFromSearch, safeNext, withNext } from './next-path';
-import './auth-screens.css';
-
-type Errors = Partial<Record<Field, string>>;
-
-/** Focuses the first field that has an error, so keyboard and screen-reader users land on it. */
-function focusFirstError(errors: Errors, refs: Partial<Record<Field, HTMLElement | null>>) {
-  const field = (['email', 'password'] as const).find((name) => errors[name]);
-  if (field) refs[field]?.focus();
-}
-
-// ---- /signup and /login ---------------------------------------------------------------------
+import { nextFromSearch, safeNext, withNext } from './next-path';
+import { focusFirstError, type Errors } from './form-errors';
 
 type Mode = 'signup' | 'login';
 
@@ -389,210 +359,4 @@ export function SignupScreen() {
 
 export function LoginScreen() {
   return <EmailPasswordScreen mode="login" />;
-}
-
-// ---- /set-new-password ----------------------------------------------------------------------
-
-export function SetNewPasswordScreen() {
-  const search = useSearch();
-  const [, navigate] = useLocation();
-  const params = new URLSearchParams(search);
-  const oobCode = params.get('oobCode');
-  const next = nextFromContinueUrl(params.get('continueUrl'), window.location.origin);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-
-  if (!oobCode) {
-    return (
-      <AuthShell>
-        <section className="card auth-form" aria-labelledby="reset-missing-title">
-          <h1 id="reset-missing-title">This reset link is incomplete</h1>
-          <p className="muted">
-            Open the link from the newest reset email, or ask for a new one from Log in → Forgot
-            password?
-          </p>
-          <Link href="/login" className="auth-button-link primary">
-            Go to log in
-          </Link>
-        </section>
-      </AuthShell>
-    );
-  }
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    if (!password) {
-      setError(MESSAGES.newPasswordRequired);
-      input.current?.focus();
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const auth = await startAuth();
-      if (!auth) throw new Error('Sign-in is not available: connect to the internet once.');
-      await confirmPasswordReset(auth, oobCode, password);
-      const query = new URLSearchParams({ passwordReset: '1' });
-      if (next !== '/home') query.set('next', next);
-      navigate(`/login?${query.toString()}`, { replace: true });
-    } catch (reason) {
-      const described = describeAuthError(reason);
-      if (described.field === 'password') {
-        setError(described.message);
-        input.current?.focus();
-      } else {
-        setFormError(described.message);
-      }
-      setBusy(false);
-    }
-  };
-
-  return (
-    <AuthShell>
-      <form className="card auth-form" onSubmit={(event) => void submit(event)} noValidate>
-        <h1>Choose a new password</h1>
-        <p className="muted">Then log in with it on every device.</p>
-        <AuthField
-          ref={input}
-          label="New password"
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          value={password}
-          error={error}
-          hint="At least 6 characters."
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setError(null);
-            setFormError(null);
-          }}
-        />
-        <FormError message={formError} />
-        <button type="submit" className="primary auth-submit" disabled={busy} aria-busy={busy}>
-          Save
-        </button>
-        <Link href="/login" className="auth-switch-link">
-          Back to log in
-        </Link>
-      </form>
-    </AuthShell>
-  );
-}
-
-// ---- /auth/action and /__/auth/action (docs/rules.md) ------------------------------------------------
-
-type ActionRun = { kind: 'invalid'; message: string } | EmailActionOutcome;
-
-/** One run per link, so a re-mounted screen (React's StrictMode) never applies a code twice. */
-const actionRuns = new Map<string, Promise<ActionRun>>();
-
-async function runLink(search: string, hash: string): Promise<ActionRun> {
-  const params = readEmailActionParams(search, hash);
-  const auth = await startAuth();
-  const config = await clientConfigOnDevice();
-  if (!auth || !config) {
-    return { kind: 'failed', to: FAILURE_PATH, error: new Error('No sign-in config') };
-  }
-  let action;
-  try {
-    action = validateEmailAction(params, config.firebase.apiKey);
-  } catch (error) {
-    if (error instanceof EmailActionError) return { kind: 'invalid', message: error.message };
-    throw error;
-  }
-  return runEmailAction(action, {
-    checkActionCode: (code) => checkActionCode(auth, code),
-    applyActionCode: (code) => applyActionCode(auth, code),
-    reloadUser: async () => {
-      await auth.currentUser?.reload();
-    },
-    verifyPasswordResetCode: (code) => verifyPasswordResetCode(auth, code),
-  });
-}
-
-function runOnce(search: string, hash: string): Promise<ActionRun> {
-  const key = `${search}#${hash}`;
-  let run = actionRuns.get(key);
-  if (!run) {
-    run = runLink(search, hash).catch((error: unknown): ActionRun => ({
-      kind: 'failed',
-      to: FAILURE_PATH,
-      error,
-    }));
-    actionRuns.set(key, run);
-  }
-  return run;
-}
-
-export function AuthActionScreen() {
-  const [, navigate] = useLocation();
-  const [state, setState] = useState<
-    { kind: 'working' } | { kind: 'done'; text: string } | { kind: 'invalid'; message: string }
-  >({ kind: 'working' });
-
-  useEffect(() => {
-    let active = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    void runOnce(window.location.search, window.location.hash).then((run) => {
-      if (!active) return;
-      switch (run.kind) {
-        case 'invalid':
-          setState({ kind: 'invalid', message: run.message });
-          return;
-        case 'applied':
-          setState({ kind: 'done', text: run.text });
-          timer = setTimeout(() => navigate(run.to, { replace: true }), REDIRECT_DELAY_MS);
-          return;
-        case 'reset':
-          setState({ kind: 'done', text: 'Choose your new password…' });
-          navigate(run.to, { replace: true });
-          return;
-        case 'failed':
-          console.warn('Email action failed', run.error);
-          navigate(run.to, { replace: true });
-      }
-    });
-    return () => {
-      active = false;
-      clearTimeout(timer);
-    };
-  }, [navigate]);
-
-  return (
-    <AuthShell>
-      {state.kind === 'working' && (
-        <section className="card auth-form auth-working">
-          <span className="auth-spinner" aria-hidden="true" />
-          <h1 role="status">{WORKING_TEXT}</h1>
-        </section>
-      )}
-      {state.kind === 'done' && (
-        <section className="card auth-form auth-working" role="status">
-          <span className="auth-check" aria-hidden="true">
-            ✓
-          </span>
-          <h1>{DONE_TITLE}</h1>
-          <p className="auth-done-text">{state.text}</p>
-        </section>
-      )}
-      {state.kind === 'invalid' && (
-        <section className="card auth-form" aria-labelledby="action-error-title">
-          <h1 id="action-error-title">This link can&apos;t be used</h1>
-          <p className="field-error" role="alert">
-            {state.message}
-          </p>
-          <p className="muted">
-            Open the link from the newest email we sent, or ask for a new one after logging in.
-          </p>
-          <Link href="/login" className="auth-button-link primary">
-            Go to log in
-          </Link>
-        </section>
-      )}
-    </AuthShell>
-  );
 }
