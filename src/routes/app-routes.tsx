@@ -11,9 +11,9 @@ const auth = () => import('../features/auth/auth-chunk');
 const posts = () => import('../features/posts/posts-chunk');
 const profiles = () => import('../features/profiles/profiles-chunk');
 const tradeBoard = () => import('../features/trade-board/trade-board-chunk');
-const learn = () => import('../features/learn/learn-screens');
-const live = () => import('../features/live/live-screens');
-const premium = () => import('../features/premium/premium-screens');
+const learn = () => import('../features/learn/learn-chunk');
+const live = () => import('../features/live/live-screen');
+const premium = () => import('../features/premium/premium-chunk');
 
 const QuickCheck = lazyScreen(() =>
   import('../features/quick-check/quick-check-screen').then((m) => ({

@@ -14,4 +14,5 @@ export { MatchboxYearScreen } from './matchbox-year-screen';
 export { MatchboxYearsScreen } from './matchbox-years-screen';
 export { SeriesSetsScreen } from './series-sets-screen';
 export { FivePackScreen, SeriesSetScreen } from './set-screen';
-export { FilterScreen, SearchScreen } from './search-screens';
+export { FilterScreen } from './filter-screen';
+export { SearchScreen } from './search-screen';
