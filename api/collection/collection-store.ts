@@ -1,5 +1,8 @@
 // Reads a user's state and writes back what changed, each in one call to the SQL functions of
 // migration 0002 (diecast_read, diecast_apply_diff): two round trips a change, cached plans.
+// One file on purpose: the read slice and the written diff are two halves of one contract with
+// diecast_read / diecast_apply_diff (the row shapes, the state version, the removed rows), and
+// changing one without the other breaks the optimistic write.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../db/database';
 import {

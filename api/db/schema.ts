@@ -1,4 +1,7 @@
 // The one SQL schema (Drizzle pgTable) for PGlite and PostgreSQL; migrations are generated from it.
+// One file on purpose: drizzle-kit reads this file to generate the committed migrations, and the
+// tables' keys and indexes (every collector's table keyed by user_id, docs/scaling.md) are
+// reviewed together here.
 import { sql } from 'drizzle-orm';
 import {
   bigint,

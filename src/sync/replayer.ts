@@ -5,6 +5,10 @@
 // from the button to SQL" and "What each answer means") holds the rules this file implements:
 // an entry leaves the queue only on a per-entry result of our API's answer; anything else keeps
 // it; an entry that our API keeps failing on alone is set aside, visible, so the rest moves on.
+//
+// One file on purpose: createReplayer is one closure over a run's state (the chunk size it has
+// shrunk to, each entry's strikes, the back-off, the control entry after a poison one), and each
+// step reads and changes that state; the ports' types stand first so the contract reads first.
 import { backoffDelayMs } from './backoff';
 import { entriesWithin } from './push-units';
 import { WRITE_BUDGET_CAPACITY } from '../shared/collection/work-units';

@@ -1,4 +1,8 @@
-// The collection rules as pure functions: the device, its rebase and the server all run these. (docs/rules.md)
+// The collection rules (docs/rules.md) as pure functions: the device, its rebase and the server
+// all run these.
+// One file on purpose: it is the one rule table device, rebase and server share; each rule is a
+// small pure function beside the helpers they share (instances, lists, trade entries), and
+// reading them side by side is how the table is checked against docs/rules.md.
 import type { CarInstanceDetails, MutationArgs, SetInstanceDetails } from './mutation-schemas';
 import {
   DEFAULT_CONDITION,
