@@ -157,6 +157,21 @@ export default tseslint.config(
     },
   },
   {
+    // One module owns every outbox query (src/db/outbox-store.ts): the order, the set-aside
+    // entries and what may delete one are decided there. A transaction may still name the table.
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    ignores: ['src/db/outbox-store.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.object.property.name=/^outbox(SetAside)?$/]',
+          message: 'Query the outbox through src/db/outbox-store.ts.',
+        },
+      ],
+    },
+  },
+  {
     // The places allowed what the rules above forbid elsewhere: apiFetch itself, and the photo
     // keeper, whose fetches go to the catalogue photos' own hosts, never to /api.
     files: ['src/sync/api-fetch.ts', 'src/sync/photo-keeper.ts'],

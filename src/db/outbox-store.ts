@@ -108,3 +108,13 @@ export function retrySetAside(db: GarageDb, key: string): Promise<void> {
 export function discardSetAside(db: GarageDb, key: string): Promise<void> {
   return db.outboxSetAside.delete(key);
 }
+
+/** Appends a change's entry; called inside the transaction that makes the change on the device. */
+export async function appendEntry(db: GarageDb, entry: OutboxRow): Promise<void> {
+  await db.outbox.add(entry);
+}
+
+/** Whether any collector's entry waits on this device (a worker starting checks it first). */
+export async function anyEntryWaiting(db: GarageDb): Promise<boolean> {
+  return (await db.outbox.count()) > 0;
+}

@@ -10,6 +10,7 @@ import {
   writeCollectionDiff,
 } from '../db/collection-rows';
 import { readCounters, writeCounters } from '../db/device-counters';
+import { appendEntry } from '../db/outbox-store';
 import {
   applyMutation,
   mutationReferences,
@@ -112,7 +113,7 @@ export async function applyLocalChange(
         completedTutorials: after.preferences.completedTutorials,
         settings: after.preferences.settings,
       }),
-      db.outbox.add(entry),
+      appendEntry(db, entry),
       writeCounters(db, counters),
     ]);
     return { entry, mutation };

@@ -77,6 +77,18 @@ describe('the boundaries between the parts', () => {
     await expectAllowed('src/features/home/example.ts', '../../db/use-collection');
   });
 
+  it('lets only src/db/outbox-store.ts query the outbox', async () => {
+    const code =
+      "import type { GarageDb } from '../db/garage-db';\n" +
+      'export const waiting = (db: GarageDb) => db.outbox.count();\n';
+    expect((await problemsOf(code, 'src/sync/example.ts')).join('\n')).toContain(
+      'no-restricted-syntax',
+    );
+    expect((await problemsOf(code, 'src/db/outbox-store.ts')).join('\n')).not.toContain(
+      'no-restricted-syntax',
+    );
+  });
+
   it('refuses an import cycle', async () => {
     const code = "import { b } from './b';\n\nexport const a = (): string => `a${b.length}`;\n";
     const problems = await problemsOf(code, 'test/unit/lint/fixtures/cycle/a.ts');
