@@ -2,7 +2,8 @@
 // want and never hold a table (docs/architecture.md, one-way imports).
 import { storedClientConfig } from '../auth/client-config';
 import { deviceDb } from './device-db';
-import { loadExportJson, loadExportRows, newCarDefaults } from './use-collection-lists';
+import { loadExportJson, loadExportRows } from './collection-export';
+import { newCarDefaults } from './collection-settings';
 
 export const exportRowsOnDevice = (userId: string) => loadExportRows(deviceDb, userId);
 export const exportJsonOnDevice = (userId: string) => loadExportJson(deviceDb, userId);

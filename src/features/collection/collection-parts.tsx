@@ -2,7 +2,8 @@
 // the sync line, the empty state and number/money formatting.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { CarSummary, Currency, SetSummary } from '../../db/use-collection-lists';
+import type { CarSummary, SetSummary } from '../../db/catalog-summaries';
+import type { Currency } from '../../db/collection-settings';
 import { describeSync } from '../../sync/sync-wording';
 import { useSyncStatus } from '../../sync/use-sync-status';
 import { carHref, setHref } from './links';

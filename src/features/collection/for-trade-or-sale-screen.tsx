@@ -3,13 +3,9 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
-import {
-  useOwnedCars,
-  useOwnedSets,
-  useTradeSell,
-  type CarSummary,
-  type SetSummary,
-} from '../../db/use-collection-lists';
+import { useOwnedCars, useOwnedSets } from '../../db/use-owned-lists';
+import { useTradeSell } from '../../db/use-trade-sell';
+import { type CarSummary, type SetSummary } from '../../db/catalog-summaries';
 import { showError } from '../../errors/show-error';
 import { changeCollection } from '../../sync/collection-actions';
 import { ScreenHeader } from '../../ui/screen-header';

@@ -8,7 +8,7 @@ import {
   type ListCarEntry,
   type ListKind,
   type ListSetEntry,
-} from '../../db/use-collection-lists';
+} from '../../db/use-list-entries';
 import { showError } from '../../errors/show-error';
 import { changeCollection } from '../../sync/collection-actions';
 import { ScreenHeader } from '../../ui/screen-header';

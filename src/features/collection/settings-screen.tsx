@@ -11,9 +11,9 @@ import {
   collectionSettings,
   CURRENCIES,
   SETTING_KEYS,
-  toCsv,
   type CollectionSettings,
-} from '../../db/use-collection-lists';
+} from '../../db/collection-settings';
+import { toCsv } from '../../db/collection-export';
 import { showError } from '../../errors/show-error';
 import { CONDITIONS, GRADES } from '../../shared/collection/types';
 import { changeCollection } from '../../sync/collection-actions';

@@ -3,12 +3,12 @@
 import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
 import { useProfile } from '../../db/use-collection';
+import { collectionSettings } from '../../db/collection-settings';
 import {
-  collectionSettings,
   useCollectionStats,
   type CollectionStats,
   type CountBy,
-} from '../../db/use-collection-lists';
+} from '../../db/use-collection-stats';
 import type { Condition } from '../../shared/collection/types';
 import { ScreenHeader } from '../../ui/screen-header';
 import { collectionHref } from './collection-order';

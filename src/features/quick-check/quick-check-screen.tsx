@@ -9,7 +9,7 @@ import type { CarRow } from '../../db/catalog-index';
 import { describeQuickAnswer, type QuickAnswer } from '../../db/quick-answers';
 import { useCatalogSearch } from '../../db/use-catalog-search';
 import { useProfile } from '../../db/use-collection';
-import { collectionSettings } from '../../db/use-collection-lists';
+import { collectionSettings } from '../../db/collection-settings';
 import { useDeviceCatalog } from '../../db/use-device-catalog';
 import { useQuickAnswers } from '../../db/use-quick-answers';
 import { CONDITIONS, GRADES, type Condition, type Grade } from '../../shared/collection/types';

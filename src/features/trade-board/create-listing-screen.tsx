@@ -4,7 +4,7 @@
 import { useMemo, useState, useDeferredValue, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
-import { useOwnedCars, useOwnedSets } from '../../db/use-collection-lists';
+import { useOwnedCars, useOwnedSets } from '../../db/use-owned-lists';
 import { showError } from '../../errors/show-error';
 import type { CarInstance, SetInstance } from '../../shared/collection/types';
 import { WANTS_MAX, type ListingView } from '../../shared/community/trade-schemas';

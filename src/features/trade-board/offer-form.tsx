@@ -1,7 +1,7 @@
 // 'Make an offer': a message, cars picked from my own collection (the very copies), and an
 // optional price. Queued like any change, so it works offline and shows at once as pending.
 import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
-import { useOwnedCars } from '../../db/use-collection-lists';
+import { useOwnedCars } from '../../db/use-owned-lists';
 import { showError } from '../../errors/show-error';
 import {
   MESSAGE_MAX,

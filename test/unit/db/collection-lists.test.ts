@@ -3,25 +3,25 @@
 import { describe, expect, it } from 'vitest';
 import { replaceAllRows, rowsToCollection } from '../../../src/db/collection-rows';
 import { collectionChangeTables, type GarageDb, type OwnedCarRow } from '../../../src/db/garage-db';
+import { collectionSettings, newCarDefaults } from '../../../src/db/collection-settings';
+import { computeStats, loadCollectionStats } from '../../../src/db/use-collection-stats';
 import {
-  collectionSettings,
-  computeStats,
   CSV_COLUMNS,
-  loadCollectionStats,
   loadExportJson,
   loadExportRows,
-  loadListEntries,
+  toCsv,
+  type ExportRow,
+} from '../../../src/db/collection-export';
+import { loadListEntries } from '../../../src/db/use-list-entries';
+import {
   loadOwnedCars,
   loadOwnedSets,
   loadOwnedTotals,
   loadRecentOwnedCars,
   loadRecentInstances,
-  loadSetProgress,
-  loadTradeSell,
-  newCarDefaults,
-  toCsv,
-  type ExportRow,
-} from '../../../src/db/use-collection-lists';
+} from '../../../src/db/use-owned-lists';
+import { loadSetProgress } from '../../../src/db/use-set-progress';
+import { loadTradeSell } from '../../../src/db/use-trade-sell';
 import {
   collectionHref,
   filterEntries,
