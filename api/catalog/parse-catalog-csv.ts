@@ -1,6 +1,7 @@
 // Owns reading the CSV catalogue format (RFC 4180, one CatalogCarInput per row) into inputs.
 import type { CatalogCarInput } from '../../src/shared/catalog/types';
 import {
+  CATALOG_INPUT_FIELDS,
   REQUIRED_INPUT_FIELDS,
   catalogCarInputSchema,
   describeInputIssues,
@@ -11,24 +12,8 @@ export interface ParsedCatalogCsv {
   skipped: { row: number; reason: string }[];
 }
 
-export const CSV_COLUMNS = [
-  'toyNumber',
-  'collectorNumber',
-  'name',
-  'image',
-  'series',
-  'seriesNumber',
-  'year',
-  'color',
-  'type',
-  'category',
-  'huntType',
-  'brand',
-  'retailPrice',
-  'setRetailPrice',
-  'setName',
-  'fivePackId',
-] as const satisfies readonly (keyof CatalogCarInput)[];
+/** The columns a catalogue CSV has: the catalogue car's fields, in their fixed order. */
+export const CSV_COLUMNS = CATALOG_INPUT_FIELDS;
 
 type CsvColumn = (typeof CSV_COLUMNS)[number];
 

@@ -18,6 +18,7 @@ import type { CatalogLookup } from '../../src/shared/collection/rules';
 import type { MutationReferences } from '../../src/shared/collection/mutations';
 import { orderedDiff, sameFields } from './ordered-diff';
 import type { BudgetCharge } from '../http/write-budget';
+import { groupBy } from '../../src/shared/group-by';
 
 /** The four lists of list_items, named after the collection keys they fill. */
 const LIST_NAMES = [
@@ -39,17 +40,6 @@ interface StateDocument {
   setInstances: (SetInstance & { setId: string })[];
   listItems: { list: ListName; id: string; addedAt: string }[];
   tradeSell: { kind: TradeKind; id: string; forTrade: number; forSale: number }[];
-}
-
-function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
 }
 
 function assembleState(doc: StateDocument): UserState {

@@ -211,3 +211,25 @@ export function useOwnedTotals(userId: string | null): OwnedTotalsRow | undefine
 export function useRecentInstances(userId: string | null): RecentInstance[] | undefined {
   return useLiveQuery(async () => (userId ? loadRecentInstances(deviceDb, userId) : []), [userId]);
 }
+
+/**
+ * The owned cars whose name, year and series hold every typed word (any case), at most `limit`
+ * of them, leaving out the ids in `except`: how a collector finds one of their cars to offer.
+ */
+export function findOwnedCars(
+  cars: readonly OwnedCarEntry[] | undefined,
+  query: string,
+  limit: number,
+  except: ReadonlySet<string> = new Set(),
+): OwnedCarEntry[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (!cars || words.length === 0) return [];
+  const found: OwnedCarEntry[] = [];
+  for (const entry of cars) {
+    if (except.has(entry.carId)) continue;
+    const text = `${entry.name} ${entry.year ?? ''} ${entry.series ?? ''}`.toLowerCase();
+    if (words.every((word) => text.includes(word))) found.push(entry);
+    if (found.length >= limit) break;
+  }
+  return found;
+}

@@ -4,9 +4,9 @@ import { useCarMarks } from '../../db/use-catalog-browse';
 import { useCatalogSearch } from '../../db/use-catalog-search';
 import { useFeaturedSets, useOwnedSetCounts } from '../../db/use-collection';
 import { Link } from 'wouter';
-import { CarTile } from './car-tile';
+import { MarkedCarTile } from './marked-car-tile';
 import { setLink } from './links';
-import { addCar, addSet, toggleFavorite, toggleWishlist } from './catalog-actions';
+import { addSet } from './catalog-actions';
 
 export function CatalogBrowser({ userId }: { userId: string | null }) {
   const [query, setQuery] = useState('');
@@ -35,22 +35,9 @@ export function CatalogBrowser({ userId }: { userId: string | null }) {
         </h2>
         {cars && cars.length === 0 && <p className="muted">No car matches “{query}”.</p>}
         <ul className="car-grid">
-          {cars?.map((car) => {
-            const favorite = marks.favorites.has(car.id);
-            const wishlisted = marks.wishlist.has(car.id);
-            return (
-              <CarTile
-                key={car.id}
-                car={car}
-                owned={marks.owned.get(car.id) ?? 0}
-                favorite={favorite}
-                wishlisted={wishlisted}
-                onToggleFavorite={() => void toggleFavorite(car.id, favorite)}
-                onToggleWishlist={() => void toggleWishlist(car.id, wishlisted)}
-                onAdd={() => void addCar(car.id)}
-              />
-            );
-          })}
+          {cars?.map((car) => (
+            <MarkedCarTile key={car.id} car={car} marks={marks} quickAdd />
+          ))}
         </ul>
       </section>
       <section aria-label="Sets" className="sets">

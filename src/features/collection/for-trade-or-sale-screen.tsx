@@ -3,7 +3,7 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
-import { useOwnedCars, useOwnedSets } from '../../db/use-owned-lists';
+import { findOwnedCars, useOwnedCars, useOwnedSets } from '../../db/use-owned-lists';
 import { useTradeSell } from '../../db/use-trade-sell';
 import { type CarSummary, type SetSummary } from '../../db/catalog-summaries';
 import { showError } from '../../errors/show-error';
@@ -125,18 +125,10 @@ export function TradeNSellScreen() {
 
   const listedCars = useMemo(() => new Set(entries?.cars.map((e) => e.carId)), [entries]);
   const listedSets = useMemo(() => new Set(entries?.sets.map((e) => e.setId)), [entries]);
-  const matches = useMemo(() => {
-    const words = deferred.toLowerCase().split(/\s+/).filter(Boolean);
-    if (!ownedCars || words.length === 0) return [];
-    const out = [];
-    for (const entry of ownedCars) {
-      if (listedCars.has(entry.carId)) continue;
-      const text = `${entry.name} ${entry.year ?? ''} ${entry.series ?? ''}`.toLowerCase();
-      if (words.every((word) => text.includes(word))) out.push(entry);
-      if (out.length >= OFFER_RESULTS) break;
-    }
-    return out;
-  }, [deferred, ownedCars, listedCars]);
+  const matches = useMemo(
+    () => findOwnedCars(ownedCars, deferred, OFFER_RESULTS, listedCars),
+    [deferred, ownedCars, listedCars],
+  );
   const unlistedSets = (ownedSets ?? []).filter((set) => !listedSets.has(set.setId));
 
   const tradeTotal = entries
