@@ -1,5 +1,6 @@
-// The collection screens' reads (src/db/use-collection-lists.ts) and their sorting, grouping and
-// filtering, on collections built through the device's own change path.
+// The collection screens' reads (src/db: use-owned-lists, use-set-progress, use-trade-sell,
+// use-list-entries, use-collection-stats, collection-export, collection-settings) and their
+// sorting, grouping and filtering, on collections built through the device's own change path.
 import { describe, expect, it } from 'vitest';
 import { replaceAllRows, rowsToCollection } from '../../../src/db/collection-rows';
 import { collectionChangeTables, type GarageDb, type OwnedCarRow } from '../../../src/db/garage-db';
