@@ -5,10 +5,22 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     globalSetup: ['test/setup/auth-emulator.ts'],
+    // Vitest's default is one worker less than the cores (one on a 2-core machine), and files
+    // that cannot share a worker run after all the others. Most of a test's time here is spent
+    // waiting (on the Auth emulator, a browser, a retry timer), so two workers take every file,
+    // browser specs included, side by side: the suite's time is about its longest lane, not
+    // the sum of all files.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 30_000 },
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          testTimeout: 30_000,
+          // A few unit files open PGlite (~2.5 s alone, longer beside browser specs).
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,
@@ -32,7 +44,6 @@ export default defineConfig({
           globalSetup: ['test/setup/build-app.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
           // A browser on a slow machine (Chromium 150 takes ~2 s to activate a worker, IndexedDB
           // is slow there): every expect.poll waits on real state for up to 30 s by default.
           expect: { poll: { timeout: 30_000, interval: 100 } },

@@ -5,6 +5,10 @@ import {
   WRITE_BUDGET_REFILL_PER_SECOND,
 } from '../src/shared/collection/work-units';
 
+/** What an empty catalogue is filled with at start (api/catalog/catalog-seed.ts). */
+export const CATALOG_SEEDS = ['real', 'demo'] as const;
+export type CatalogSeed = (typeof CATALOG_SEEDS)[number];
+
 const hostPort = z
   .string()
   .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must look like host:port, e.g. 127.0.0.1:9099');
@@ -36,6 +40,11 @@ const envSchema = z.object({
     .max(65535, 'must be between 1 and 65535')
     .default(8787),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  // What an empty catalogue is filled with at start: the real one (npm start), or the small
+  // demo one (tests). A catalogue already in the database stays (npm run catalog:import).
+  CATALOG_SEED: z
+    .enum(CATALOG_SEEDS, { message: "must be 'real' (the default) or 'demo'" })
+    .default('real'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')

@@ -12,6 +12,12 @@ import { percentile, postJson } from './lib/http-client';
 import { startServerProcess } from './lib/server-process';
 import { machineInfo } from './lib/results';
 import { fairnessPhase, type FairnessResult } from './api/fairness';
+import {
+  pgbenchReference,
+  inProcessReference,
+  type InProcessReference,
+  type PgbenchReference,
+} from './api/references';
 
 const CLIENTS = 50;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 8000);
@@ -42,9 +48,18 @@ interface StoreResult {
   push1000Ms: number;
   push1000AllOk: boolean;
   fairness: FairnessResult;
+  /**
+   * The same run's reference: `pgbench -N` on the same cluster (PostgreSQL), the same change
+   * applied in process with no HTTP (PGlite); ratio = saturated changes/s ÷ its rate.
+   */
+  reference?: { pgbench?: PgbenchReference; inProcess?: InProcessReference; ratio: number };
 }
 
 const TARGET_RATE = { pglite: 300, postgres: 1000 } as const;
+/** Same-run references: PostgreSQL ≥ 0.5 × pgbench -N tps, PGlite ≥ 0.6 × the change applied in process. */
+const TARGET_RATIO = { pglite: 0.6, postgres: 0.5 } as const;
+/** bench:api --cpu-prof style runs: BENCH_STORES=pglite (or postgres) runs only that store. */
+const STORES = (process.env.BENCH_STORES ?? 'pglite,postgres').split(',');
 /** Server processes on PostgreSQL (WEB_CONCURRENCY): one per core, as deployed. PGlite is one. */
 const POSTGRES_WORKERS = Number(process.env.BENCH_WEB_CONCURRENCY ?? cpus().length);
 const PACED_MS = Number(process.env.BENCH_PACED_MS ?? 6000);
@@ -129,10 +144,16 @@ async function pushPhase(url: string, user: TestUser, carIds: string[]) {
 async function benchStore(
   store: StoreResult['store'],
   env: Record<string, string>,
+  /** The reference's own figures and its rate in changes (or transactions) per second. */
+  reference: (
+    carIds: string[],
+  ) => Promise<{ pgbench?: PgbenchReference; inProcess?: InProcessReference; rate: number }>,
 ): Promise<StoreResult> {
   const server = await startServerProcess(env);
+  let carIds: string[];
+  let result: StoreResult;
   try {
-    const carIds = await catalogCarIds(server.url);
+    carIds = await catalogCarIds(server.url);
     const users = await Promise.all(Array.from({ length: CLIENTS }, () => signUpTestUser()));
     await loadPhase(server.url, users, carIds, WARMUP_MS);
     const saturated = await loadPhase(server.url, users, carIds, DURATION_MS);
@@ -141,7 +162,7 @@ async function benchStore(
     const pushUser = await signUpTestUser();
     const push = await pushPhase(server.url, pushUser, carIds);
     const fairness = await fairnessPhase(server.url);
-    return {
+    result = {
       store,
       serverWorkers: Number(env.WEB_CONCURRENCY ?? 1),
       saturated: {
@@ -165,6 +186,10 @@ async function benchStore(
   } finally {
     await server.stop();
   }
+  // After the server has stopped: the reference runs on a machine as quiet as the run had it.
+  const { rate, ...figures } = await reference(carIds);
+  const ratio = Number((result.saturated.mutationsPerSecond / rate).toFixed(2));
+  return { ...result, reference: { ...figures, ratio } };
 }
 
 async function main() {
@@ -174,19 +199,53 @@ async function main() {
   const results: StoreResult[] = [];
   let cluster: PostgresCluster | null = null;
   try {
-    results.push(await benchStore('pglite', emulatorEnv));
-    try {
-      cluster = await startPostgresCluster();
-    } catch (error) {
-      console.warn(`PostgreSQL skipped: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    if (cluster)
+    if (STORES.includes('pglite')) {
       results.push(
-        await benchStore('postgres', {
-          ...emulatorEnv,
-          DATABASE_URL: cluster.url,
-          WEB_CONCURRENCY: String(POSTGRES_WORKERS),
+        await benchStore('pglite', emulatorEnv, async (carIds) => {
+          const inProcess = await inProcessReference(
+            { kind: 'pglite' },
+            carIds,
+            CLIENTS,
+            DURATION_MS,
+            WARMUP_MS,
+          );
+          return { inProcess, rate: inProcess.changesPerSecond };
         }),
+      );
+    }
+    if (STORES.includes('postgres')) {
+      try {
+        cluster = await startPostgresCluster();
+      } catch (error) {
+        console.warn(
+          `PostgreSQL skipped: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
+    const pgUrl = cluster?.url;
+    if (pgUrl)
+      results.push(
+        await benchStore(
+          'postgres',
+          {
+            ...emulatorEnv,
+            DATABASE_URL: pgUrl,
+            WEB_CONCURRENCY: String(POSTGRES_WORKERS),
+          },
+          async (carIds) => {
+            const pgbench = await pgbenchReference(pgUrl, CLIENTS, DURATION_MS / 1000);
+            // Not the target's reference: where the time goes without HTTP (one process, the
+            // servers' pool size: DATABASE_POOL_SIZE's default of 8 per worker).
+            const inProcess = await inProcessReference(
+              { kind: 'postgres', url: pgUrl, poolSize: 8 * POSTGRES_WORKERS },
+              carIds,
+              CLIENTS,
+              DURATION_MS,
+              WARMUP_MS,
+            );
+            return { pgbench, inProcess, rate: pgbench.tps };
+          },
+        ),
       );
   } finally {
     cluster?.stop();
@@ -194,8 +253,19 @@ async function main() {
   }
 
   const targets = {
-    postgres: { mutationsPerSecond: 1000, p99Ms: 50, push1000Ms: 1000, fairnessP99Ms: 250 },
-    pglite: { mutationsPerSecond: 300, push1000Ms: 1000, fairnessP99Ms: 250 },
+    postgres: {
+      mutationsPerSecond: 1000,
+      p99Ms: 50,
+      push1000Ms: 1000,
+      fairnessP99Ms: 250,
+      ratioToPgbenchN: TARGET_RATIO.postgres,
+    },
+    pglite: {
+      mutationsPerSecond: 300,
+      push1000Ms: 1000,
+      fairnessP99Ms: 250,
+      ratioToInProcess: TARGET_RATIO.pglite,
+    },
   };
   const met = Object.fromEntries(
     results.map((r) => {
@@ -207,9 +277,17 @@ async function main() {
         r.fairness.others.p99Ms < 250 &&
         r.fairness.others.errors === 0 &&
         r.fairness.worstPush.acceptedStatus === 200;
+      const ratioOk = (r.reference?.ratio ?? 0) >= TARGET_RATIO[r.store];
       return [
         r.store,
-        { rate: rateOk, latency: latencyOk, push: pushOk, errors: noErrors, fairness: fairnessOk },
+        {
+          ratio: ratioOk,
+          rate: rateOk,
+          latency: latencyOk,
+          push: pushOk,
+          errors: noErrors,
+          fairness: fairnessOk,
+        },
       ];
     }),
   );
@@ -221,6 +299,12 @@ async function main() {
       store: r.store,
       workers: r.serverWorkers,
       'max changes/s': r.saturated.mutationsPerSecond,
+      reference: r.reference?.pgbench
+        ? `pgbench -N ${r.reference.pgbench.tps} tps (fsync ${r.reference.pgbench.fsync})`
+        : r.reference?.inProcess
+          ? `in process ${r.reference.inProcess.changesPerSecond}/s`
+          : '-',
+      ratio: r.reference ? `${r.reference.ratio}× (≥ ${TARGET_RATIO[r.store]})` : '-',
       'p99 ms at max': r.saturated.p99Ms,
       'offered/s': r.paced.offeredPerSecond,
       'achieved/s': r.paced.achievedPerSecond,

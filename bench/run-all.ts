@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark in turn, each writing bench/results/<name>.json.
 import { spawnSync } from 'node:child_process';
 
-const benchmarks = ['api', 'sync', 'ui', 'engines'];
+const benchmarks = ['api', 'sync', 'ui', 'lighthouse', 'engines', 'matches'];
 let failed = false;
 for (const name of benchmarks) {
   console.log(`\n=== bench:${name} ===`);

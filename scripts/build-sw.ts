@@ -1,8 +1,10 @@
-// Builds the service worker into dist/sw.js after the app build and injects the precache manifest.
+// Builds the service worker into dist/sw.js after the app build and injects the precache manifest;
+// then every text file of dist/ gets its compressed copies (the last step of every build).
 import { resolve } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { injectManifest } from 'workbox-build';
+import { compressDist } from './compress-dist';
 
 export interface ServiceWorkerBuild {
   /** Files in the precache manifest. */
@@ -57,6 +59,9 @@ export async function buildServiceWorker(
     // Vite puts a content hash in every name under assets/, so the URL is already the revision.
     dontCacheBustURLsMatching: /^assets\//,
   });
+  // After the manifest: the .br/.gz copies are not files the worker caches (it stores what the
+  // server sends, decoded), and sw.js must be final before it is compressed.
+  compressDist(distDir);
   return { count: result.count, size: result.size, warnings: result.warnings };
 }
 

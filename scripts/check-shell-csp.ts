@@ -28,7 +28,11 @@ const ROUTES = [
 
 const emulator = await startAuthEmulator({ projectId: 'demo-diecast', cwd: projectRoot });
 const dataDir = mkdtempSync(join(tmpdir(), 'diecast-csp-'));
-const env = parseEnv({ DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST });
+const env = parseEnv({
+  DATA_DIR: dataDir,
+  CATALOG_SEED: 'demo',
+  FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+});
 const server = await startServer({ ...env, PORT: 0 }, { projectRoot });
 const browser = await launchChromium();
 const violations: string[] = [];

@@ -47,6 +47,38 @@ async function typeInQuickCheck(page: Page): Promise<void> {
   await page.locator('[data-testid="quick-answer"]').first().waitFor({ timeout: 20_000 });
 }
 
+/** The wishlist's max price and note form, with a price that is not one: the error shows. */
+async function editWish(page: Page): Promise<void> {
+  await page
+    .getByRole('button', { name: /^Max price and note for / })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Most you would pay').fill('five');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('alert').waitFor({ timeout: 10_000 });
+}
+
+/** Found it on the first wishlist car: its price prefilled, the chips of the last add. */
+async function foundIt(page: Page): Promise<void> {
+  await page
+    .getByRole('button', { name: /^Found / })
+    .first()
+    .click();
+  await page.getByRole('dialog').waitFor({ timeout: 10_000 });
+}
+
+/** The quick check on a wishlist car with a max price and a note. */
+function checkWished(query: string) {
+  return async (page: Page): Promise<void> => {
+    await page.getByLabel('Toy #, collector # or casting name').fill(query);
+    await page
+      .getByText(/^On your wishlist — max /)
+      .first()
+      .waitFor({ timeout: 20_000 });
+  };
+}
+
 /** The set link rule. (docs/product.md) */
 function setPath(set: { id: string; series: string; year: number }): string {
   return set.series === FIVE_PACK_SERIES
@@ -55,7 +87,13 @@ function setPath(set: { id: string; series: string; year: number }): string {
 }
 
 /** The collector's things: mainline cars with prices, two sets, favourites, a wishlist, trades. */
-function collectionSeed(catalog: Catalog): { mutations: Mutation[]; carId: string; setId: string } {
+function collectionSeed(catalog: Catalog): {
+  mutations: Mutation[];
+  carId: string;
+  setId: string;
+  /** A wishlist car with a max price and a note. */
+  wishedId: string;
+} {
   const newest = Math.max(...catalog.cars.map((car) => car.year));
   const mainlines = catalog.cars.filter((car) => car.type === 'Mainline' && car.year === newest);
   const others = catalog.cars.filter((car) => car.year !== newest);
@@ -87,6 +125,24 @@ function collectionSeed(catalog: Catalog): { mutations: Mutation[]; carId: strin
       name: 'collection/toggle-wishlist',
       args: { carId: car.id, isWishlisted: false },
     })),
+    // The most I'd pay, and what I mean by it: the newest wish first on the wishlist.
+    ...mainlines.slice(20, 25).flatMap((car, index) =>
+      index === 4
+        ? [
+            {
+              name: 'collection/update-wishlist-car',
+              args: { carId: car.id, maxPrice: 5, note: 'Only carded, the blue one' },
+            },
+          ]
+        : index === 3
+          ? [
+              {
+                name: 'collection/update-wishlist-car',
+                args: { carId: car.id, maxPrice: 12.5, note: '' },
+              },
+            ]
+          : [],
+    ),
     { name: 'collection/update-car-details', args: { carId: owned[1], forTrade: 1, forSale: 0 } },
     { name: 'collection/update-car-details', args: { carId: owned[2], forTrade: 0, forSale: 1 } },
   ];
@@ -94,6 +150,7 @@ function collectionSeed(catalog: Catalog): { mutations: Mutation[]; carId: strin
     mutations,
     carId: owned[0] as string,
     setId: (sets[0] ?? catalog.sets[0])?.id as string,
+    wishedId: (mainlines[24] ?? mainlines[0])?.id as string,
   };
 }
 
@@ -138,8 +195,33 @@ async function seedCommunity(base: string, catalog: Catalog, me: Collector, myCa
       },
     },
     { name: 'follows/set', args: { userId: me.uid, following: true } },
+    // Three asking prices for my car: its community price shows on the car page and in Stats.
+    ...[4, 5, 7].flatMap((askingPrice, index) => [
+      {
+        name: 'collection/add-car-instance',
+        args: { carId: myCarId, details: { instanceId: `leo-mine-${index}` } },
+      },
+      {
+        name: 'listings/create',
+        args: {
+          listingId: randomUUID(),
+          kind: 'car',
+          itemId: myCarId,
+          instanceId: `leo-mine-${index}`,
+          forTrade: false,
+          forSale: true,
+          askingPrice,
+          wants: '',
+        },
+      },
+    ]),
   ]);
   await pushMutations(base, me, [
+    // A public wishlist holding leo's listed car: the Matches view has it.
+    { name: 'users/update-settings', args: { key: 'wishlistPublic', value: true } },
+    ...(listed
+      ? [{ name: 'collection/toggle-wishlist', args: { carId: listed.id, isWishlisted: false } }]
+      : []),
     { name: 'follows/set', args: { userId: friend.uid, following: true } },
     {
       name: 'comments/create',
@@ -242,6 +324,8 @@ async function main() {
     await buildAppInto(root);
     const env = parseEnv({
       DATA_DIR: join(root, 'data'),
+      // The small demo catalogue, as every test and bench starts with (npm start: the real one).
+      CATALOG_SEED: 'demo',
       FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
     });
     const server = await startServer({ ...env, PORT: 0 }, { projectRoot: root });
@@ -328,7 +412,21 @@ async function main() {
         { name: '39-quick-check', path: '/check', ready: typeInQuickCheck },
         { name: '40-about', path: '/about' },
         { name: '41-ready-for-offline', path: '/settings#ready-for-offline' },
+        { name: '42-wishlist-edit-price', path: '/wishlist', ready: editWish },
+        { name: '43-wishlist-found-it', path: '/wishlist', ready: foundIt },
+        {
+          name: '44-quick-check-wishlist',
+          path: '/check',
+          ready: checkWished(
+            catalog.cars.find((car) => car.id === seed.wishedId)?.toyNumber ?? 'ford',
+          ),
+        },
+        { name: '45-trade-matches', path: '/trade?tab=matches' },
+        { name: '46-import-csv', path: '/settings/import' },
       );
+      // SCREENSHOTS_ONLY=<regex> takes only the shots it matches (e.g. 'wishlist').
+      const only = process.env.SCREENSHOTS_ONLY ? new RegExp(process.env.SCREENSHOTS_ONLY) : null;
+      if (only) shots.splice(0, shots.length, ...shots.filter((shot) => only.test(shot.name)));
 
       const files = new Map<string, Record<Scheme, string>>();
       for (const scheme of SCHEMES) {

@@ -1,8 +1,6 @@
-// Loads the team's demo catalogue on a fresh install, so every screen has something to show.
+// The team's small demo catalogue (351 cars): what tests start with (CATALOG_SEED=demo).
 import { fileURLToPath } from 'node:url';
-import { count } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { catalogCars } from '../db/schema';
 import { buildCatalog } from './build-catalog';
 import { importCatalog } from './catalog-import';
 import { readCatalogFile } from './read-catalog-file';
@@ -17,10 +15,4 @@ export async function loadDemoCatalog(db: Database) {
   const built = buildCatalog(inputs);
   await importCatalog(db, built);
   return { cars: built.cars.length, sets: built.sets.length };
-}
-
-export async function seedDemoCatalogIfEmpty(db: Database) {
-  const [row] = await db.select({ cars: count() }).from(catalogCars);
-  if ((row?.cars ?? 0) > 0) return null;
-  return loadDemoCatalog(db);
 }

@@ -1,5 +1,7 @@
 // Owns reading the CSV catalogue format (RFC 4180, one CatalogCarInput per row) into inputs.
+// The CSV itself is read by papaparse (src/shared/csv/csv-text.ts); this file owns the columns.
 import type { CatalogCarInput } from '../../src/shared/catalog/types';
+import { splitCsvRecords } from '../../src/shared/csv/csv-text';
 import {
   CATALOG_INPUT_FIELDS,
   REQUIRED_INPUT_FIELDS,
@@ -22,56 +24,6 @@ const NUMERIC_COLUMNS: ReadonlySet<string> = new Set<CsvColumn>([
   'retailPrice',
   'setRetailPrice',
 ]);
-
-/**
- * Splits RFC 4180 text into records of fields. Quoted fields may hold commas, line breaks and
- * doubled quotes; records end with CRLF, LF or a lone CR. Blank lines come back as [''].
- */
-export function splitCsvRecords(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let inQuotes = false;
-  let quoteOpenedAtRecord = 0;
-  const endField = () => {
-    record.push(field);
-    field = '';
-  };
-  const endRecord = () => {
-    endField();
-    records.push(record);
-    record = [];
-  };
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (inQuotes) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') {
-        inQuotes = false;
-      } else {
-        field += char;
-      }
-    } else if (char === '"' && field === '') {
-      inQuotes = true;
-      quoteOpenedAtRecord = records.length + 1;
-    } else if (char === ',') {
-      endField();
-    } else if (char === '\r' || char === '\n') {
-      if (char === '\r' && text[i + 1] === '\n') i++;
-      endRecord();
-    } else {
-      field += char;
-    }
-  }
-  if (inQuotes) {
-    throw new Error(`CSV row ${quoteOpenedAtRecord}: a quoted field is never closed`);
-  }
-  // The final line break is a terminator, not the start of an empty last record.
-  if (field !== '' || record.length > 0) endRecord();
-  return records;
-}
 
 function readHeader(header: string[]): CsvColumn[] {
   const names = header.map((name) => name.trim());
@@ -104,7 +56,7 @@ function isBlank(record: string[]): boolean {
 }
 
 export function parseCatalogCsv(text: string): ParsedCatalogCsv {
-  const records = splitCsvRecords(text.replace(/^\uFEFF/, ''));
+  const records = splitCsvRecords(text);
   const [header, ...rows] = records;
   if (header === undefined || isBlank(header)) throw new Error('CSV has no header row');
   const columns = readHeader(header);
@@ -127,3 +79,5 @@ export function parseCatalogCsv(text: string): ParsedCatalogCsv {
   });
   return { inputs, skipped };
 }
+
+export { splitCsvRecords };

@@ -14,7 +14,7 @@ import {
   type SetInstance,
   type UserState,
 } from '../../src/shared/collection/types';
-import type { CatalogLookup } from '../../src/shared/collection/rules';
+import { wishlistItem, type CatalogLookup } from '../../src/shared/collection/rules';
 import type { MutationReferences } from '../../src/shared/collection/mutations';
 import { orderedDiff, sameFields } from './ordered-diff';
 import type { BudgetCharge } from '../http/write-budget';
@@ -38,14 +38,30 @@ interface StateDocument {
   carInstances: (CarInstance & { carId: string })[];
   ownedSets: string[];
   setInstances: (SetInstance & { setId: string })[];
-  listItems: { list: ListName; id: string; addedAt: string }[];
+  listItems: ListRow[];
   tradeSell: { kind: TradeKind; id: string; forTrade: number; forSale: number }[];
+}
+
+/** A list_items row as diecast_state_of reads it (max price and note: wishlist cars only). */
+interface ListRow {
+  list: ListName;
+  id: string;
+  addedAt: string;
+  maxPrice?: number | string | null;
+  note?: string | null;
 }
 
 function assembleState(doc: StateDocument): UserState {
   const lists = groupBy(doc.listItems, (item) => item.list);
+  // One shape on both sides (wishlistItem): a max price and a note only when said.
   const listOf = (name: ListName): ListItem[] =>
-    (lists.get(name) ?? []).map(({ id, addedAt }) => ({ id, addedAt }));
+    (lists.get(name) ?? []).map(({ id, addedAt, maxPrice, note }) =>
+      wishlistItem(
+        { id, addedAt },
+        maxPrice === null || maxPrice === undefined ? null : Number(maxPrice),
+        note,
+      ),
+    );
   const favoriteCarIds = listOf('favoriteCarIds');
   const favorites = new Set(favoriteCarIds.map((item) => item.id));
   const instancesByCar = groupBy(doc.carInstances, (instance) => instance.carId);
@@ -195,11 +211,11 @@ export interface StateDiff {
   insertCarInstances: Keyed<CarInstance, 'carId'>[];
   insertOwnedSets: string[];
   insertSetInstances: Keyed<SetInstance, 'setId'>[];
-  insertListItems: { list: ListName; id: string; addedAt: string }[];
+  insertListItems: ListRowWrite[];
   insertTradeSell: TradeRow[];
   updateCarInstances: CarInstance[];
   updateSetInstances: SetInstance[];
-  updateListItems: { list: ListName; id: string; addedAt: string }[];
+  updateListItems: ListRowWrite[];
   updateTradeSell: TradeRow[];
   /** Units to charge the collector's write budget in the same write (a single change). */
   budget?: BudgetCharge;
@@ -211,6 +227,9 @@ export interface StateDiff {
     completedTutorials?: string[];
   };
 }
+
+/** A list item row to write: absent max price and note are stored as NULL. */
+type ListRowWrite = ListItem & { list: ListName };
 
 interface TradeRow {
   kind: TradeKind;
@@ -387,8 +406,8 @@ export function buildStateDiff(
   for (const list of LIST_NAMES) {
     const lists = orderedDiff(b[list], a[list], (item) => item.id, sameFields, removed.lists[list]);
     diff.deleteListItems.push(...lists.deleted.map(({ id }) => ({ list, id })));
-    diff.insertListItems.push(...lists.inserted.map(({ id, addedAt }) => ({ list, id, addedAt })));
-    diff.updateListItems.push(...lists.updated.map(({ id, addedAt }) => ({ list, id, addedAt })));
+    diff.insertListItems.push(...lists.inserted.map((item) => ({ ...item, list })));
+    diff.updateListItems.push(...lists.updated.map((item) => ({ ...item, list })));
   }
   // Cars and sets share one table (kind + id), so they are diffed as one list per kind.
   for (const kind of ['car', 'set'] as const) {

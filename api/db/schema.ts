@@ -46,7 +46,12 @@ export const catalogCars = pgTable(
     setId: text('set_id'),
     fivePackId: text('five_pack_id'),
   },
-  (t) => [index('catalog_cars_year_idx').on(t.year), index('catalog_cars_set_idx').on(t.setId)],
+  (t) => [
+    index('catalog_cars_year_idx').on(t.year),
+    index('catalog_cars_set_idx').on(t.setId),
+    // Matches: the same casting in another year or colour.
+    index('catalog_cars_name_idx').on(t.brand, t.name),
+  ],
 );
 
 export const catalogSets = pgTable('catalog_sets', {
@@ -169,9 +174,17 @@ export const listItems = pgTable(
     list: text('list').notNull(),
     itemId: text('item_id').notNull(),
     addedAt: text('added_at').notNull(),
+    /** Wishlist cars only: the most the collector means to pay (null: not said). */
+    maxPrice: money('max_price'),
+    /** Wishlist cars only: a note to themselves (null: none). */
+    note: text('note'),
     seq: insertionOrder(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.list, t.itemId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.list, t.itemId] }),
+    // Wanted by and match alerts: whose wishlist holds this car or set.
+    index('list_items_item_idx').on(t.list, t.itemId),
+  ],
 );
 
 /** Cars and sets offered for trade or sale; kind is 'car' or 'set'. */
@@ -367,6 +380,14 @@ export const listings = pgTable(
     uniqueIndex('listings_open_instance_idx')
       .on(t.userId, t.kind, t.instanceId)
       .where(sql`${t.status} = 'open'`),
+    // Matches: the open listings of a car or set, newest first.
+    index('listings_open_item_idx')
+      .on(t.kind, t.itemId, t.createdAt.desc())
+      .where(sql`${t.status} = 'open'`),
+    // The community price: the cash listings of a car, open and completed.
+    index('listings_priced_item_idx')
+      .on(t.kind, t.itemId, t.askingPrice)
+      .where(sql`${t.askingPrice} IS NOT NULL AND ${t.status} IN ('open', 'sold', 'traded')`),
   ],
 );
 
@@ -456,5 +477,23 @@ export const checkoutSessions = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.sessionId] }),
     index('checkout_sessions_id_idx').on(t.sessionId),
+  ],
+);
+
+/**
+ * Match alerts: at most one push per collector an hour. `pending` counts matching
+ * listings held back since `last_sent_at`; they go out as one digest when the hour is up.
+ */
+export const matchAlerts = pgTable(
+  'match_alerts',
+  {
+    userId: text('user_id').primaryKey(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+    pending: integer('pending').notNull().default(0),
+  },
+  (t) => [
+    index('match_alerts_due_idx')
+      .on(t.lastSentAt)
+      .where(sql`${t.pending} > 0`),
   ],
 );

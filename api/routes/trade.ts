@@ -22,6 +22,15 @@ import { idSchema } from '../../src/shared/collection/mutation-schemas';
 import { describeZodError } from '../../src/shared/validation';
 import type { ListingDetail, MyOffer } from '../../src/shared/community/trade-schemas';
 import { userText } from '../../src/shared/text/user-text';
+import { readJson } from '../http/read-json';
+import { communityPrices, findMatches, wantedBy } from '../trade/market-reads';
+import {
+  communityPriceQuerySchema,
+  wantedByQuerySchema,
+  type CommunityPricesAnswer,
+  type MatchesAnswer,
+  type WantedByAnswer,
+} from '../../src/shared/community/market-schemas';
 
 const boardQuerySchema = z.strictObject({
   brand: userText({ min: 1, max: 100 }).optional(),
@@ -81,6 +90,31 @@ export function tradeRoutes(deps: AppDeps) {
           : await offersOnListing(deps.db, listing.id, viewer);
     }
     return c.json(body);
+  });
+
+  // The market reads. Reads with a list of ids are POSTs (a collection's worth of
+  // ids does not fit a URL); they change nothing.
+  app.post('/trade/community-prices', maybeSignedIn, async (c) => {
+    const parsed = communityPriceQuerySchema.safeParse(await readJson(c));
+    if (!parsed.success) return c.json({ error: describeZodError(parsed.error) }, 400);
+    const answer: CommunityPricesAnswer = {
+      prices: await communityPrices(deps.db, parsed.data.kind, parsed.data.ids),
+    };
+    return c.json(answer);
+  });
+
+  app.get('/trade/matches', signedIn, async (c) => {
+    const answer: MatchesAnswer = await findMatches(deps.db, c.get('userId'));
+    return c.json(answer);
+  });
+
+  app.post('/trade/wanted-by', signedIn, async (c) => {
+    const parsed = wantedByQuerySchema.safeParse(await readJson(c));
+    if (!parsed.success) return c.json({ error: describeZodError(parsed.error) }, 400);
+    const answer: WantedByAnswer = {
+      wantedBy: await wantedBy(deps.db, parsed.data.kind, parsed.data.ids, c.get('userId')),
+    };
+    return c.json(answer);
   });
 
   app.get('/offers/mine', signedIn, async (c) => {

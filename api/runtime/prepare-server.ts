@@ -1,8 +1,9 @@
 // Everything the server needs before it listens, shared by `npm start` and `npm run dev`:
-// env → (emulator) → database + migrations → demo catalogue, tutorials, streams → the app's deps.
+// env → (emulator) → database + migrations → catalogue (real, or the demo: CATALOG_SEED),
+// tutorials, streams → the app's deps.
 import { resolve } from 'node:path';
 import { createTokenVerifier } from '../auth/token-verifier';
-import { seedDemoCatalogIfEmpty } from '../catalog/demo-seed';
+import { seedCatalogIfEmpty } from '../catalog/catalog-seed';
 import { openDatabase, type OpenDatabase } from '../db/database';
 import type { Env } from '../env';
 import type { AppDeps } from '../http/app-env';
@@ -12,6 +13,7 @@ import { seedDemoStreams } from '../live/demo-streams';
 import { localPhotoStore } from '../posts/local-photo-store';
 import { s3PhotoStore } from '../posts/s3-photo-store';
 import { startPhotoSweep } from '../posts/photo-sweep';
+import { startMatchDigests } from '../trade/match-alerts';
 import { paymentProviderFor } from '../premium/provider-from-env';
 import { loadVapidKeys } from '../push/vapid-keys';
 import { createWebPushNotifier } from '../push/web-push-notifier';
@@ -59,10 +61,12 @@ export async function prepareServer(
       ? 'Database: PostgreSQL (DATABASE_URL)'
       : `Database: PGlite in ${dataDir}`,
   );
-  const seeded = await seedDemoCatalogIfEmpty(database.db);
+  const seeded = await seedCatalogIfEmpty(database.db, env.CATALOG_SEED);
   if (seeded) {
+    const which =
+      seeded.seed === 'real' ? 'the Hot Wheels catalogue 1995–2025' : 'the demo catalogue';
     log(
-      `Catalogue was empty: loaded the demo catalogue (${seeded.cars} cars, ${seeded.sets} sets)`,
+      `Catalogue was empty: loaded ${which} (${seeded.cars.toLocaleString('en-US')} cars, ${seeded.sets.toLocaleString('en-US')} sets)`,
     );
   }
   const tutorialCount = await ensureTutorials(database.db);
@@ -119,5 +123,13 @@ export async function prepareServer(
     paymentProvider: payments.provider,
   };
   const sweep = startPhotoSweep(database.db, photoStore, log);
-  return { deps, database, emulator, stopBackgroundWork: () => sweep.stop() };
+  const digests = startMatchDigests(database.db, deps.notifier, log);
+  return {
+    deps,
+    database,
+    emulator,
+    stopBackgroundWork: async () => {
+      await Promise.all([sweep.stop(), digests.stop()]);
+    },
+  };
 }

@@ -1,7 +1,8 @@
 // The security headers of the app shell (index.html, its assets, the service worker): a Content
 // Security Policy that allows exactly what the built app loads, no framing by other sites, and
 // a referrer policy that leaks no path to other origins. What Firebase Auth needs depends on
-// the project (its authDomain hosts the sign-in helper frame) and on the emulator in development.
+// the project (its authDomain hosts the sign-in helper frame) and on the emulator in development;
+// catalogue photos are allowed from the origins the catalogue's photos come from, and no others.
 import type { ClientConfig } from './client-config';
 
 /** Where Firebase Auth's web SDK talks to and loads its popup/redirect helper from. */
@@ -28,7 +29,15 @@ export interface ShellHeaders {
   serviceWorker: Record<string, string>;
 }
 
-export function shellHeaders(config: ClientConfig | undefined): ShellHeaders {
+/**
+ * `photoOrigins`: where the catalogue's photos live (api/catalog/photo-origins.ts). The page
+ * shows them (img-src) and keeps them for offline (connect-src: fetch, CORS or opaque); the
+ * worker serves and caches them (its connect-src).
+ */
+export function shellHeaders(
+  config: ClientConfig | undefined,
+  photoOrigins: readonly string[] = [],
+): ShellHeaders {
   const emulator = config?.authEmulatorHost ? [`http://${config.authEmulatorHost}`] : [];
   const authDomain = config?.firebase.authDomain ? [`https://${config.firebase.authDomain}`] : [];
   const common = {
@@ -42,10 +51,10 @@ export function shellHeaders(config: ClientConfig | undefined): ShellHeaders {
     'script-src': ["'self'", GOOGLE_SCRIPTS],
     // react-hot-toast writes its styles into a <style> element at run time.
     'style-src': ["'self'", "'unsafe-inline'"],
-    // Catalogue photos come from the catalogue's own hosts (https), picked photos are blobs.
-    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    // Catalogue photos come from the catalogue's own hosts, picked photos are blobs.
+    'img-src': ["'self'", 'data:', 'blob:', ...photoOrigins],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...FIREBASE_AUTH_APIS, ...emulator],
+    'connect-src': ["'self'", ...FIREBASE_AUTH_APIS, ...photoOrigins, ...emulator],
     'frame-src': [...authDomain, ...PLAYERS, ...emulator],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
@@ -56,8 +65,8 @@ export function shellHeaders(config: ClientConfig | undefined): ShellHeaders {
   });
   const workerPolicy = policy({
     'default-src': ["'self'"],
-    // The worker caches catalogue photos (https, any host) and refreshes sign-in tokens.
-    'connect-src': ["'self'", 'https:', ...emulator],
+    // The worker caches catalogue photos from their hosts and refreshes sign-in tokens.
+    'connect-src': ["'self'", ...FIREBASE_AUTH_APIS, ...photoOrigins, ...emulator],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
   });

@@ -7,6 +7,7 @@ import type { Env } from '../env';
 import type { RunningEmulator } from './auth-emulator';
 import { prepareServer } from './prepare-server';
 import { mountBuiltApp } from './static-app';
+import { createPhotoOriginsCache } from '../catalog/photo-origins';
 
 export interface RunningServer {
   port: number;
@@ -21,7 +22,10 @@ export async function startServer(
 ): Promise<RunningServer> {
   const { deps, database, emulator, stopBackgroundWork } = await prepareServer(env, options);
   const app = createApp(deps);
-  mountBuiltApp(app, resolve(options.projectRoot, 'dist'), { clientConfig: deps.clientConfig });
+  mountBuiltApp(app, resolve(options.projectRoot, 'dist'), {
+    clientConfig: deps.clientConfig,
+    photoOrigins: createPhotoOriginsCache(deps.db),
+  });
 
   const server: ServerType = await new Promise((resolveServer, reject) => {
     const started = serve({ fetch: app.fetch, port: env.PORT }, () => resolveServer(started));

@@ -20,11 +20,16 @@ export function cacheControlFor(relativePath: string): string {
 export function mountBuiltApp(
   app: Hono<AppEnv>,
   distDir: string,
-  options: { clientConfig?: ClientConfig } = {},
+  options: {
+    clientConfig?: ClientConfig;
+    /** Where catalogue photos come from now (a new catalogue may bring a new host). */
+    photoOrigins?: () => Promise<readonly string[]>;
+  } = {},
 ): void {
   const root = resolve(distDir);
   const indexPath = join(root, 'index.html');
-  const security = shellHeaders(options.clientConfig);
+  const headersFor = async () =>
+    shellHeaders(options.clientConfig, options.photoOrigins ? await options.photoOrigins() : []);
   // serveStatic reports the file it found before its response is taken as the context's
   // response, so the header is set once it is (headers set earlier would be lost).
   const served = new WeakMap<Context, string>();
@@ -34,6 +39,7 @@ export function mountBuiltApp(
     if (file !== undefined) c.header('Cache-Control', cacheControlFor(file));
     // The shell only: /api answers are JSON (and the dev checkout page sets its own policy).
     if (c.req.path.startsWith('/api/')) return;
+    const security = await headersFor();
     const headers = file === 'sw.js' ? security.serviceWorker : security.document;
     for (const [name, value] of Object.entries(headers)) c.header(name, value);
   });
@@ -41,6 +47,8 @@ export function mountBuiltApp(
     '*',
     serveStatic({
       root,
+      // The build writes .br and .gz copies (scripts/compress-dist.ts): sent when accepted.
+      precompressed: true,
       onFound: (path, c) => {
         served.set(c, relative(root, path).split(sep).join('/'));
       },

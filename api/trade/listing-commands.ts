@@ -8,6 +8,8 @@ import type { Queryable } from '../db/database';
 import { createListingSchema, updateListingSchema } from '../../src/shared/community/trade-schemas';
 import { carInstanceOf, lockListing, requireUsername, setInstanceOf } from './trade-rows';
 import { claimObjectId } from '../db/object-ids';
+import { matchMessage, recordMatchAlerts } from './match-alerts';
+import { catalogCars, catalogSets } from '../db/schema';
 
 /** Pending offers on a listing that can no longer be taken are answered 'declined'. */
 export async function declinePendingOffers(
@@ -22,6 +24,16 @@ export async function declinePendingOffers(
     .update(offers)
     .set({ status: 'declined', answeredAt: new Date(now) })
     .where(and(...conditions));
+}
+
+async function itemName(
+  tx: Queryable,
+  kind: 'car' | 'set',
+  itemId: string,
+): Promise<string | null> {
+  const table = kind === 'car' ? catalogCars : catalogSets;
+  const [row] = await tx.select({ name: table.name }).from(table).where(eq(table.id, itemId));
+  return row?.name ?? null;
 }
 
 export const createListing = defineCommand({
@@ -72,6 +84,22 @@ export const createListing = defineCommand({
       createdAt: now,
       updatedAt: now,
     });
+    const notifier = context.deps.notifier;
+    if (notifier) {
+      const alerts = await recordMatchAlerts(
+        tx,
+        { sellerId, kind: args.kind, itemId: args.itemId },
+        context.now,
+      );
+      if (alerts.length > 0) {
+        const name = await itemName(tx, args.kind, args.itemId);
+        context.afterCommit(async () => {
+          await Promise.all(
+            alerts.map((alert) => notifier.send(alert.userId, matchMessage(alert.count, name))),
+          );
+        });
+      }
+    }
     return { listingId: args.listingId };
   },
 });

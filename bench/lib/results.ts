@@ -25,11 +25,17 @@ export function machineInfo(loadAtStart: number, extra: Record<string, unknown> 
   };
 }
 
-/** Writes bench/results/<name>.json as `{benchmark, date, ...figures}`. */
+/**
+ * Writes bench/results/<name>.json as `{benchmark, date, ...figures}`; a browser bench (its
+ * machine names the Chromium) also writes <name>.chromium-<major>.json, so the latest figures of
+ * each Chromium (CHROMIUM_PATH) stay side by side.
+ */
 export function writeResults(name: string, figures: Record<string, unknown>): void {
   mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
-  writeFileSync(
-    new URL(`../results/${name}.json`, import.meta.url),
-    `${JSON.stringify({ benchmark: name, date: new Date().toISOString(), ...figures }, null, 2)}\n`,
-  );
+  const text = `${JSON.stringify({ benchmark: name, date: new Date().toISOString(), ...figures }, null, 2)}\n`;
+  writeFileSync(new URL(`../results/${name}.json`, import.meta.url), text);
+  const machine = figures.machine as { chromium?: unknown } | undefined;
+  const major = /(\d+)\./.exec(String(machine?.chromium ?? ''))?.[1];
+  if (major)
+    writeFileSync(new URL(`../results/${name}.chromium-${major}.json`, import.meta.url), text);
 }

@@ -20,9 +20,21 @@ function freePort(): Promise<number> {
 export async function startServerProcess(env: Record<string, string>) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'diecast-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+  // BENCH_CPU_PROF=<dir>: each server process writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'api/main.ts'], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      // The benches' figures are on the small demo catalogue (npm start serves the real one).
+      CATALOG_SEED: 'demo',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';

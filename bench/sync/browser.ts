@@ -1,11 +1,17 @@
 // Part B of bench:sync: in headless Chromium, on the bench page served by the real server, the
-// catalogue download + store, add-car-instance → useLiveQuery with a 10,000-car collection, and
-// catalogue search per keystroke.
+// catalogue download + store, add-car-instance → useLiveQuery with a 10,000-car collection against
+// a bare put of the same row (the same-run reference every UI figure is divided by), catalogue
+// search per keystroke, and the quick check's keystroke → answers rendered.
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../test/fixtures/chromium';
 import { percentile } from '../lib/http-client';
 import { BENCH_PAGE_PATH } from './build';
-import type { ChangeSample, DownloadFigures, SearchSample } from './page/page-api';
+import type {
+  ChangeSample,
+  DownloadFigures,
+  QuickCheckSample,
+  SearchSample,
+} from './page/page-api';
 
 export const SEARCH_QUERIES = [
   'camaro',
@@ -35,6 +41,20 @@ const COLLECTION_SIZE = 10_000;
 const CHANGE_SAMPLES = 200;
 const CHANGE_WARMUP = 10;
 
+/** What a collector at a fair types into the quick check: toy numbers, collector numbers, names. */
+export const QUICK_CHECK_QUERIES = [
+  'CFJ01',
+  'HTB84',
+  'camaro',
+  'bone shaker',
+  '343',
+  'skyline',
+  'twin mill',
+  'datsun 510',
+  'GTB12',
+  'porsche',
+];
+
 const round = (value: number) => Number(value.toFixed(2));
 
 export interface Distribution {
@@ -43,7 +63,7 @@ export interface Distribution {
   max: number;
 }
 
-function distribution(values: number[]): Distribution {
+export function distribution(values: number[]): Distribution {
   const sorted = [...values].sort((a, b) => a - b);
   return {
     p50: round(percentile(sorted, 50)),
@@ -58,7 +78,6 @@ export interface BrowserFigures {
     runs: DownloadFigures[];
     /** The median run. */
     ms: number;
-    headersMs: number;
     parsedMs: number;
     /** parsed → stored: search words, bulkPut of cars and sets, commit. */
     storeMs: number;
@@ -85,7 +104,26 @@ export interface BrowserFigures {
     ms: Distribution;
     slowest: SearchSample[];
   };
+  quickCheck: {
+    queries: number;
+    keystrokes: number;
+    ms: Distribution;
+    slowest: QuickCheckSample[];
+  };
 }
+
+/** The bare put → render: the machine's own limit for a local change reaching the screen. */
+export interface RawPutReference {
+  samples: number;
+  render: Distribution;
+  commit: Distribution;
+}
+
+const slowest = <T extends { ms: number }>(samples: T[]) =>
+  [...samples]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 5)
+    .map((s) => ({ ...s, ms: round(s.ms) }));
 
 async function openBenchPage(browser: Browser, baseUrl: string): Promise<Page> {
   const context = await browser.newContext();
@@ -122,6 +160,10 @@ export async function benchBrowser(baseUrl: string, userId: string): Promise<Bro
       (queries) => window.__syncBench!.measureSearch(queries),
       SEARCH_QUERIES,
     );
+    const quickCheck = await page.evaluate(
+      ([uid, queries]) => window.__syncBench!.measureQuickCheck(uid, queries),
+      [userId, QUICK_CHECK_QUERIES] as const,
+    );
 
     const render = (samples: ChangeSample[]) => distribution(samples.map((s) => s.renderMs));
     const commit = (samples: ChangeSample[]) => distribution(samples.map((s) => s.commitMs));
@@ -133,11 +175,9 @@ export async function benchBrowser(baseUrl: string, userId: string): Promise<Bro
         runs: runs.map((r) => ({
           ...r,
           ms: round(r.ms),
-          headersMs: round(r.headersMs),
           parsedMs: round(r.parsedMs),
         })),
         ms: round(median.ms),
-        headersMs: round(median.headersMs),
         parsedMs: round(median.parsedMs),
         storeMs: round(median.ms - median.parsedMs),
         cars: median.cars,
@@ -155,13 +195,47 @@ export async function benchBrowser(baseUrl: string, userId: string): Promise<Bro
         queries: SEARCH_QUERIES.length,
         keystrokes: search.length,
         ms: distribution(search.map((s) => s.ms)),
-        slowest: [...search]
-          .sort((a, b) => b.ms - a.ms)
-          .slice(0, 5)
-          .map((s) => ({ ...s, ms: round(s.ms) })),
+        slowest: slowest(search),
+      },
+      quickCheck: {
+        queries: QUICK_CHECK_QUERIES.length,
+        keystrokes: quickCheck.length,
+        ms: distribution(quickCheck.map((s) => s.ms)),
+        slowest: slowest(quickCheck),
       },
     };
   } finally {
     await browser.close();
+  }
+}
+
+/**
+ * bench:ui's reference, taken the way bench:sync takes it: a first-visit bench page downloads the
+ * catalogue, holds a 10,000-car collection, and times bare puts → useLiveQuery render.
+ */
+export async function rawPutReference(
+  browser: Browser,
+  baseUrl: string,
+  userId: string,
+  samples = 100,
+): Promise<RawPutReference> {
+  const page = await openBenchPage(browser, baseUrl);
+  try {
+    await page.evaluate(() => window.__syncBench!.downloadCatalog());
+    await page.evaluate(([uid, size]) => window.__syncBench!.seedCollection(uid, size), [
+      userId,
+      COLLECTION_SIZE,
+    ] as const);
+    const puts = await page.evaluate(
+      ([uid, count, warmup]) => window.__syncBench!.measureRawPuts(uid, count, warmup),
+      [userId, samples, CHANGE_WARMUP] as const,
+    );
+    return {
+      samples: puts.length,
+      render: distribution(puts.map((s) => s.renderMs)),
+      commit: distribution(puts.map((s) => s.commitMs)),
+    };
+  } finally {
+    await page.context().close();
   }
 }

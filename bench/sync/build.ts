@@ -22,13 +22,14 @@ async function inProduction<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function buildBenchRoot(root: string): Promise<void> {
+/** With `manifest`, Vite's manifest goes to dist/.vite/ (bench:ui reads the first screen's JS there). */
+export async function buildBenchRoot(root: string, { manifest = false } = {}): Promise<void> {
   await inProduction(async () => {
     // The app: the same build as test/setup/build-app.ts, into root/dist instead of ./dist.
     await build({
       configFile: join(projectRoot, 'vite.config.ts'),
       logLevel: 'warn',
-      build: { outDir: join(root, 'dist'), emptyOutDir: true },
+      build: { outDir: join(root, 'dist'), emptyOutDir: true, manifest },
     });
     // buildServiceWorker reads <root>/sw/sw.ts and writes <root>/dist/sw.js.
     symlinkSync(join(projectRoot, 'sw'), join(root, 'sw'), 'dir');

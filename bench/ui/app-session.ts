@@ -230,9 +230,14 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 export async function waitForCatalogue(page: Page): Promise<void> {
   await waitUntil(
     'the catalogue on the device',
-    () => page.evaluate<string | null>(CATALOGUE_VERSION_SCRIPT).catch(() => null),
-    (version) => version !== null,
+    () => catalogueVersion(page),
+    (v) => v !== null,
   );
+}
+
+/** The catalogue's version as the device holds it, or null (none yet, or the page is away). */
+export function catalogueVersion(page: Page): Promise<string | null> {
+  return page.evaluate<string | null>(CATALOGUE_VERSION_SCRIPT).catch(() => null);
 }
 
 /**

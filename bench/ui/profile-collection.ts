@@ -18,6 +18,7 @@ import { importBenchCatalogue } from '../sync/catalogue';
 import {
   addCars,
   catalogueCarIds,
+  catalogueVersion,
   createCollector,
   pushMutations,
   signIn,
@@ -124,6 +125,8 @@ async function main() {
       await buildFrom(tree, root);
       const env = parseEnv({
         DATA_DIR: join(root, 'data'),
+        // The small demo catalogue, as every test and bench starts with (npm start: the real one).
+        CATALOG_SEED: 'demo',
         FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
         // Seeding 10,000 cars for one collector is set-up, not what is measured: room for it.
         WRITE_BUDGET_CAPACITY: '100000',
@@ -144,8 +147,8 @@ async function main() {
       await signIn(page, base, collector);
       await waitUntil(
         'the device copy',
-        async () => [await deviceRows(page, 'cars'), await deviceRows(page, 'ownedCars')],
-        ([cars, owned]) => (cars ?? 0) >= SIZE && (owned ?? 0) >= SIZE,
+        async () => [await catalogueVersion(page), await deviceRows(page, 'ownedCars')] as const,
+        ([version, owned]) => version !== null && owned >= SIZE,
         { timeout: 180_000, interval: 500 },
       );
       targets.push({

@@ -1,16 +1,10 @@
 // The page's signed-in user: Firebase Auth (IndexedDB persistence) started from the stored
-// config, so a signed-in collector stays signed in with no network.
-import {
-  createUserWithEmailAndPassword,
-  onAuthStateChanged,
-  signInWithEmailAndPassword,
-  signOut as firebaseSignOut,
-  type Auth,
-  type User,
-} from 'firebase/auth';
+// config, so a signed-in collector stays signed in with no network. Firebase's code is loaded
+// when Auth starts, beside the config, not with the first screen.
+import type { Auth, User } from 'firebase/auth';
 import { deviceDb } from '../db/device-db';
 import { loadClientConfig } from './client-config';
-import { firebaseAuth } from './firebase-auth';
+import type * as FirebaseSession from './firebase-session';
 
 export interface AuthSnapshot {
   /** False until Firebase has read the persisted user ('Authenticating...'). */
@@ -24,10 +18,57 @@ let snapshot: AuthSnapshot = { ready: false, user: null, error: null };
 const listeners = new Set<() => void>();
 let auth: Auth | null = null;
 let started: Promise<Auth | null> | null = null;
+let session: Promise<typeof FirebaseSession> | null = null;
+
+/** Firebase's code, loaded once; a failed load (offline before the worker cached it) is retried. */
+const firebase = () =>
+  (session ??= import('./firebase-session').catch((error: unknown) => {
+    session = null;
+    throw error;
+  }));
+
+/** Who Auth last said was signed in on this device ('null' when nobody): read before it is up. */
+const LAST_USER_KEY = 'diecast.lastUser';
+
+/** The page's localStorage (this module is also compiled for the worker, which has none). */
+const storage = () =>
+  (
+    globalThis as {
+      localStorage?: {
+        getItem(key: string): string | null;
+        setItem(key: string, value: string): void;
+      };
+    }
+  ).localStorage;
 
 function set(next: AuthSnapshot) {
   snapshot = next;
+  if (next.ready) {
+    try {
+      storage()?.setItem(LAST_USER_KEY, JSON.stringify(next.user));
+    } catch {
+      // Storage refused (private mode): screens only wait for Firebase's answer.
+    }
+  }
   for (const listener of listeners) listener();
+}
+
+/**
+ * Who Auth last said was signed in on this device (null: nobody, or a device that never signed
+ * in; undefined: unknown), so a screen can draw its signed-in or signed-out part before
+ * Firebase's answer instead of a line that the part then pushes down. Firebase's answer decides:
+ * screens switch to it the moment it comes.
+ */
+export function lastKnownUser(): AuthSnapshot['user'] | undefined {
+  try {
+    const stored = storage()?.getItem(LAST_USER_KEY);
+    if (stored === undefined) return undefined;
+    if (stored === null) return null;
+    const user = JSON.parse(stored) as AuthSnapshot['user'];
+    return user === null || typeof user?.uid === 'string' ? user : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function toUser(user: User | null): AuthSnapshot['user'] {
@@ -37,13 +78,13 @@ function toUser(user: User | null): AuthSnapshot['user'] {
 /** Starts Auth once; resolves with it, or null when no config could be had. */
 export function startAuth(): Promise<Auth | null> {
   started ??= (async () => {
-    const config = await loadClientConfig(deviceDb);
+    const [config, fb] = await Promise.all([loadClientConfig(deviceDb), firebase()]);
     if (!config) {
       set({ ready: true, user: null, error: 'Connect once to the internet to sign in.' });
       return null;
     }
-    auth = firebaseAuth(config);
-    onAuthStateChanged(auth, (user) => set({ ready: true, user: toUser(user), error: null }));
+    auth = fb.firebaseAuth(config);
+    fb.onAuthStateChanged(auth, (user) => set({ ready: true, user: toUser(user), error: null }));
     return auth;
   })();
   return started;
@@ -64,16 +105,19 @@ async function requireAuth(): Promise<Auth> {
 }
 
 export async function signIn(email: string, password: string): Promise<void> {
-  await signInWithEmailAndPassword(await requireAuth(), email, password);
+  const current = await requireAuth();
+  await (await firebase()).signInWithEmailAndPassword(current, email, password);
 }
 
 export async function signUp(email: string, password: string): Promise<void> {
-  await createUserWithEmailAndPassword(await requireAuth(), email, password);
+  const current = await requireAuth();
+  await (await firebase()).createUserWithEmailAndPassword(current, email, password);
 }
 
 /** Signs out; the caller has warned about unsynced changes, which stay for the next sign-in. */
 export async function signOut(): Promise<void> {
-  await firebaseSignOut(await requireAuth());
+  const current = await requireAuth();
+  await (await firebase()).signOut(current);
 }
 
 export function currentUserId(): string | null {

@@ -1,21 +1,37 @@
-// One IndexedDB database that holds the device's catalogue as one value (plus a tiny head with
-// its version), apart from the collection and the outbox: a large catalogue write can never
-// share a database or a transaction with the collector's unsent work.
+// One IndexedDB database that holds the device's catalogue as a few large chunks (plus a tiny
+// head with its version and how many chunks it has), apart from the collection and the outbox:
+// a large catalogue write can never share a database or a transaction with the collector's
+// unsent work. Chunks are written and read one after the other in one transaction, so readers
+// see one version whole, and copying each chunk in or out of the database is a short task of its
+// own on a phone, never one long task that a tap would wait behind.
 import Dexie, { type DexieOptions, type Table } from 'dexie';
-import type { Catalog } from '../shared/catalog/types';
+import type { Catalog, CatalogCar, CatalogSet } from '../shared/catalog/types';
+
+/** Cars per chunk: ~1,000 cars are copied in a few ms on a phone; 12,000 in tens of ms. */
+export const CARS_PER_CHUNK = 1000;
 
 interface HeadRow {
   key: 'head';
   version: string;
   storedAt: string;
+  /** Car chunks ('chunk:0' …); absent in a head written as one value (the first layout). */
+  chunks?: number;
 }
 
-interface CatalogRow {
+interface ChunkRow {
+  key: `chunk:${number}`;
+  cars: CatalogCar[];
+  /** The sets ride in the first chunk. */
+  sets?: CatalogSet[];
+}
+
+/** The first layout: the whole catalogue as one value, still read until it is replaced. */
+interface WholeRow {
   key: 'catalog';
   catalog: Catalog;
 }
 
-type ValueRow = HeadRow | CatalogRow;
+type ValueRow = HeadRow | ChunkRow | WholeRow;
 
 export interface CatalogBox {
   readonly name: string;
@@ -36,6 +52,8 @@ class CatalogDb extends Dexie {
   }
 }
 
+const chunkKey = (index: number): ChunkRow['key'] => `chunk:${index}`;
+
 export function openCatalogBox(name: string, options?: DexieOptions): CatalogBox {
   const db = new CatalogDb(name, options);
   return {
@@ -44,16 +62,47 @@ export function openCatalogBox(name: string, options?: DexieOptions): CatalogBox
       const head = (await db.values.get('head')) as HeadRow | undefined;
       return head?.version ?? null;
     },
-    async readCatalog() {
-      const row = (await db.values.get('catalog')) as CatalogRow | undefined;
-      return row?.catalog ?? null;
+    readCatalog() {
+      return db.transaction('r', db.values, async () => {
+        const head = (await db.values.get('head')) as HeadRow | undefined;
+        if (!head) return null;
+        if (head.chunks === undefined) {
+          return ((await db.values.get('catalog')) as WholeRow | undefined)?.catalog ?? null;
+        }
+        const cars: CatalogCar[] = [];
+        let sets: CatalogSet[] = [];
+        for (let index = 0; index < head.chunks; index++) {
+          // One get at a time: each chunk is copied out in a task of its own.
+          const chunk = (await db.values.get(chunkKey(index))) as ChunkRow | undefined;
+          if (!chunk) return null;
+          for (const car of chunk.cars) cars.push(car);
+          if (chunk.sets) sets = chunk.sets;
+        }
+        return { version: head.version, cars, sets };
+      });
     },
-    async write(catalog, storedAt) {
-      await db.transaction('rw', db.values, async () => {
-        await db.values.bulkPut([
-          { key: 'catalog', catalog },
-          { key: 'head', version: catalog.version, storedAt },
-        ]);
+    write(catalog, storedAt) {
+      return db.transaction('rw', db.values, async () => {
+        const before = (await db.values.get('head')) as HeadRow | undefined;
+        const chunks = Math.max(1, Math.ceil(catalog.cars.length / CARS_PER_CHUNK));
+        for (let index = 0; index < chunks; index++) {
+          const cars = catalog.cars.slice(index * CARS_PER_CHUNK, (index + 1) * CARS_PER_CHUNK);
+          // One put at a time: each chunk is copied in a task of its own.
+          await db.values.put(
+            index === 0
+              ? { key: chunkKey(0), cars, sets: catalog.sets }
+              : {
+                  key: chunkKey(index),
+                  cars,
+                },
+          );
+        }
+        const stale = Array.from(
+          { length: Math.max(0, (before?.chunks ?? 0) - chunks) },
+          (_, offset) => chunkKey(chunks + offset),
+        );
+        await db.values.bulkDelete(['catalog', ...stale]);
+        await db.values.put({ key: 'head', version: catalog.version, storedAt, chunks });
       });
     },
     close() {

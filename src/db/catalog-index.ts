@@ -157,13 +157,20 @@ export class CatalogIndex {
     return matches.sort((a, b) => b.year - a.year || a.name.localeCompare(b.name)).slice(0, limit);
   }
 
-  private readonly byNewest = lazy(() =>
-    [...this.cars].sort((a, b) => b.year - a.year || a.name.localeCompare(b.name)),
-  );
-
-  /** The newest cars (the search screen before anything is typed). */
+  /**
+   * The newest cars (the search screen before anything is typed): only the newest years are
+   * sorted by name, never the whole catalogue (that sort was the first screen's longest task).
+   * Same order as sorting every car by year, newest first, then name.
+   */
   newest(limit: number): CarRow[] {
-    return this.byNewest().slice(0, limit);
+    const years = [...this.years().keys()].sort((a, b) => b - a);
+    const newest: CarRow[] = [];
+    for (const year of years) {
+      if (newest.length >= limit) break;
+      const cars = [...(this.years().get(year) ?? [])];
+      newest.push(...cars.sort((a, b) => a.name.localeCompare(b.name)));
+    }
+    return newest.slice(0, limit);
   }
 }
 

@@ -1,29 +1,19 @@
 // The collection as a file to keep: one CSV row per car instance, or the collection object with
 // names as JSON.
+import type { ExportRow } from './collection-csv';
 import { type Collection } from '../shared/collection/types';
 import { readAllRows, rowsToCollection } from './collection-rows';
 import type { GarageDb } from './garage-db';
 import { carSummaries, setSummaries, unknownCar } from './catalog-summaries';
 import { ownedCarRows } from './owned-rows';
 
-export const CSV_COLUMNS = [
-  'carId',
-  'name',
-  'year',
-  'series',
-  'brand',
-  'huntType',
-  'instanceId',
-  'condition',
-  'grade',
-  'purchasePrice',
-  'purchaseDate',
-  'purchasePlace',
-  'notes',
-  'dateAdded',
-] as const;
+export { CSV_COLUMNS, toCsv, type ExportRow } from './collection-csv';
 
-export type ExportRow = Record<(typeof CSV_COLUMNS)[number], string | number | null>;
+/** Every car copy id the collector holds on this device: what an import must not add again. */
+export async function loadOwnedInstanceIds(db: GarageDb, userId: string): Promise<Set<string>> {
+  const rows = await ownedCarRows(db, userId);
+  return new Set(rows.flatMap((row) => row.instances.map((instance) => instance.instanceId)));
+}
 
 /** One row per car instance, in collection order. */
 export async function loadExportRows(db: GarageDb, userId: string): Promise<ExportRow[]> {
@@ -55,27 +45,6 @@ export async function loadExportRows(db: GarageDb, userId: string): Promise<Expo
     }
   }
   return out;
-}
-
-function csvField(value: string | number | null, guardFormula: boolean): string {
-  if (value === null) return '';
-  let text = String(value);
-  // A spreadsheet runs a cell that starts with = + - @ as a formula: typed text must not.
-  if (guardFormula && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const TYPED_COLUMNS = new Set<string>(['name', 'series', 'purchasePlace', 'notes']);
-
-/** RFC 4180 CSV (CRLF lines, quoted where needed) with the CSV_COLUMNS header. */
-export function toCsv(rows: ExportRow[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const row of rows) {
-    lines.push(
-      CSV_COLUMNS.map((column) => csvField(row[column], TYPED_COLUMNS.has(column))).join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
 }
 
 export interface CollectionExport {

@@ -1,6 +1,6 @@
 // Turns a user's collection rows into the docs/product.md objects and back: a slice for one change, or all.
 import type { CatalogLookup } from '../shared/collection/rules';
-import { setCarInstanceId } from '../shared/collection/rules';
+import { setCarInstanceId, wishlistItem } from '../shared/collection/rules';
 import type { MutationReferences } from '../shared/collection/mutations';
 import {
   emptyCollection,
@@ -18,7 +18,14 @@ import type {
   TradeSellRow,
 } from './garage-db';
 import { LIST_NAMES } from './garage-db';
-import { emptyTotals, movedTotals, sameTotals, summaryOfCar, totalsOf } from './owned-summaries';
+import {
+  emptyTotals,
+  movedTotals,
+  sameTotals,
+  summaryOfCar,
+  totalsOf,
+  type OwnedTotalsRow,
+} from './owned-summaries';
 
 /** The rows a change reads, as they were, so the write can tell what it changed. */
 export interface CollectionRows {
@@ -43,7 +50,7 @@ export function rowsToCollection(rows: CollectionRows): Collection {
     instances,
   }));
   for (const row of bySeq([...rows.listItems])) {
-    collection[row.list].push({ id: row.id, addedAt: row.addedAt });
+    collection[row.list].push(wishlistItem(row, row.maxPrice, row.note));
   }
   for (const row of bySeq([...rows.tradeSell])) {
     const { forTrade, forSale } = row;
@@ -83,10 +90,45 @@ export async function readAllRows(db: GarageDb, userId: string): Promise<Collect
   return { ownedCars, ownedSets, listItems, tradeSell };
 }
 
+/** The cars and sets a change reads, and the car instance ids whose owners it must see. */
+interface ReadPlan {
+  setIds: Set<string>;
+  carIds: Set<string>;
+  carInstanceIds: string[];
+}
+
+/** What a change naming `refs` reads, given the sets it touches (named, or owning its ids). */
+function planRead(refs: MutationReferences, setIds: Iterable<string>, catalog: CatalogLookup) {
+  const plan: ReadPlan = {
+    setIds: new Set(setIds),
+    carIds: new Set(refs.carIds),
+    carInstanceIds: [],
+  };
+  let longestSet = 0;
+  for (const setId of plan.setIds) {
+    const set = catalog.getSet(setId);
+    if (!set) continue;
+    longestSet = Math.max(longestSet, set.carIds.length);
+    for (const carId of set.carIds) plan.carIds.add(carId);
+  }
+  plan.carInstanceIds = [...refs.carInstanceIds];
+  for (const setInstanceId of refs.setInstanceIds) {
+    for (let k = 0; k < longestSet; k++) {
+      plan.carInstanceIds.push(setCarInstanceId(setInstanceId, k));
+    }
+  }
+  return plan;
+}
+
 /**
  * Only the rows one change can touch, the same rule as the server's diecast_read: the cars and
  * sets it names (a set's cars too), and the owners of the instance ids it creates, so a taken
  * id is seen (also the '<set instance>~k' ids a set instance gives its cars).
+ *
+ * All of it is read in one round (each round trip to IndexedDB is most of what a change costs
+ * before the screen shows it): the rows of what the change names and the owners of its ids
+ * together. Only when an owner is a car or set it does not name (an id already taken, which a
+ * device-made UUID never is) is there a second round, for that one.
  */
 export async function readRowsFor(
   db: GarageDb,
@@ -102,26 +144,38 @@ export async function readRowsFor(
       (row) => row.userId === userId,
     );
 
-  const setOwners = await ownersOf<OwnedSetRow>(db.ownedSets, refs.setInstanceIds);
-  const setIds = new Set([...refs.setIds, ...setOwners.map((row) => row.setId)]);
-  let longestSet = 0;
-  const carIds = new Set(refs.carIds);
-  for (const setId of setIds) {
-    const set = catalog.getSet(setId);
-    if (!set) continue;
-    longestSet = Math.max(longestSet, set.carIds.length);
-    for (const carId of set.carIds) carIds.add(carId);
-  }
-  const newCarInstanceIds = [...refs.carInstanceIds];
-  for (const setInstanceId of refs.setInstanceIds) {
-    for (let k = 0; k < longestSet; k++) newCarInstanceIds.push(setCarInstanceId(setInstanceId, k));
-  }
-  for (const row of await ownersOf<OwnedCarRow>(db.ownedCars, newCarInstanceIds)) {
-    carIds.add(row.carId);
-  }
+  const named = planRead(refs, refs.setIds, catalog);
+  const [setOwners, carOwners, first] = await Promise.all([
+    ownersOf<OwnedSetRow>(db.ownedSets, refs.setInstanceIds),
+    ownersOf<OwnedCarRow>(db.ownedCars, named.carInstanceIds),
+    readRowsOf(db, userId, [...named.carIds], [...named.setIds]),
+  ]);
+  // The sets owning a set instance id it creates count as touched, as on the server.
+  const plan = planRead(refs, [...named.setIds, ...setOwners.map((row) => row.setId)], catalog);
+  const checked = new Set(named.carInstanceIds);
+  const unchecked = plan.carInstanceIds.filter((id) => !checked.has(id));
+  const moreOwners = await ownersOf<OwnedCarRow>(db.ownedCars, unchecked);
+  for (const row of [...carOwners, ...moreOwners]) plan.carIds.add(row.carId);
 
-  const cars = [...carIds];
-  const sets = [...setIds];
+  const missingCars = [...plan.carIds].filter((carId) => !named.carIds.has(carId));
+  const missingSets = [...plan.setIds].filter((setId) => !named.setIds.has(setId));
+  if (missingCars.length === 0 && missingSets.length === 0) return first;
+  const more = await readRowsOf(db, userId, missingCars, missingSets);
+  return {
+    ownedCars: [...first.ownedCars, ...more.ownedCars],
+    ownedSets: [...first.ownedSets, ...more.ownedSets],
+    listItems: [...first.listItems, ...more.listItems],
+    tradeSell: [...first.tradeSell, ...more.tradeSell],
+  };
+}
+
+/** The user's rows of these cars and sets: owned rows, list items and trade/sale entries. */
+async function readRowsOf(
+  db: GarageDb,
+  userId: string,
+  cars: string[],
+  sets: string[],
+): Promise<CollectionRows> {
   const listKeys: [string, ListName, string][] = [];
   for (const list of LIST_NAMES) {
     for (const id of list.endsWith('CarIds') ? cars : sets) listKeys.push([userId, list, id]);
@@ -193,7 +247,8 @@ function withSeqs<T, R>(
  * collection those rows make): deletes rows that are gone, puts rows that differ, and leaves
  * the rest alone, so the insertion order (docs/product.md) holds and a put never wakes queries for nothing.
  * The car summaries and the user's totals follow in the same writes; `whole` says `before` is
- * every row of the user (the rebase), so the totals are counted, not moved by a delta.
+ * every row of the user (the rebase), so the totals are counted, not moved by a delta. A caller
+ * that read the totals row with the rows (`totals`; null when there is none) saves a round trip.
  */
 export function writeCollectionDiff(
   db: GarageDb,
@@ -201,7 +256,7 @@ export function writeCollectionDiff(
   before: CollectionRows,
   after: Collection,
   seq: SeqSource,
-  { whole = false }: { whole?: boolean } = {},
+  { whole = false, totals }: { whole?: boolean; totals?: OwnedTotalsRow | null } = {},
 ): Promise<void> {
   const nextCars = withSeqs(
     after.ownedCars,
@@ -239,13 +294,7 @@ export function writeCollectionDiff(
       before.listItems.filter((row) => row.list === list),
       (row: ListItemRow) => row.id,
       seq,
-      (item, itemSeq): ListItemRow => ({
-        userId,
-        list,
-        id: item.id,
-        addedAt: item.addedAt,
-        seq: itemSeq,
-      }),
+      (item, itemSeq): ListItemRow => ({ userId, list, ...item, seq: itemSeq }),
     ),
   );
   const tradeGroup = (
@@ -315,7 +364,7 @@ export function writeCollectionDiff(
     puts(db.ownedCarSummaries, carsPut.map(summaryOfCar)),
     whole
       ? recount(db, userId, nextCars, nextSets, carsPut)
-      : moveTotals(db, userId, before, { cars: nextCars, sets: nextSets }),
+      : moveTotals(db, userId, before, { cars: nextCars, sets: nextSets }, totals),
   ];
   return Promise.all(writes).then(() => undefined);
 }
@@ -326,8 +375,10 @@ async function moveTotals(
   userId: string,
   before: CollectionRows,
   after: { cars: OwnedCarRow[]; sets: OwnedSetRow[] },
+  totals: OwnedTotalsRow | null | undefined,
 ): Promise<void> {
-  const old = (await db.ownedTotals.get(userId)) ?? emptyTotals(userId);
+  const read = totals === undefined ? await db.ownedTotals.get(userId) : totals;
+  const old = read ?? emptyTotals(userId);
   const next = movedTotals(old, { cars: before.ownedCars, sets: before.ownedSets }, after);
   if (!sameTotals(old, next)) await db.ownedTotals.put(next);
 }

@@ -64,7 +64,10 @@ export async function quickAnswers(
   return answers;
 }
 
-/** 'You own 2 (carded Mint, loose Good)', 'On your wishlist — max $5', 'Not owned'. */
+/**
+ * 'You own 2 (carded Mint, loose Good)', 'On your wishlist — max $5' (and the collector's note
+ * on the next line), 'Not owned'.
+ */
 export function describeQuickAnswer(
   answer: QuickAnswer,
   formatPrice: (amount: number) => string,
@@ -80,6 +83,7 @@ export function describeQuickAnswer(
     lines.push(
       maxPrice === null ? 'On your wishlist' : `On your wishlist — max ${formatPrice(maxPrice)}`,
     );
+    if (answer.wishlist.note) lines.push(`Note: ${answer.wishlist.note}`);
   }
   if (answer.completing) {
     const { owned, total } = answer.completing;

@@ -12,6 +12,9 @@ export interface ListCarEntry {
   car: CarSummary;
   addedAt: string;
   owned: number;
+  /** Wishlist only: the most the collector means to pay (null: not said), and their note. */
+  maxPrice: number | null;
+  note: string;
 }
 
 export interface ListSetEntry {
@@ -66,6 +69,8 @@ export async function loadListEntries(
       car: carInfo.get(item.id) ?? unknownCar(item.id),
       addedAt: item.addedAt,
       owned: ownedCars[index]?.count ?? 0,
+      maxPrice: item.maxPrice ?? null,
+      note: item.note ?? '',
     })),
     sets: sets.map((item, index) => ({
       key: `set:${item.id}`,

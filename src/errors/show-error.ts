@@ -1,7 +1,7 @@
 // The one place that turns errors into toasts (docs/product.md texts; the login redirect shows none).
 import toast from 'react-hot-toast';
 import { isAppError } from './app-error';
-import { REVERTED_MESSAGE } from '../sync/replayer';
+import { REVERTED_MESSAGE } from '../sync/reverted-message';
 
 export function showError(error: unknown): void {
   if (isAppError(error, 'login-required')) return;

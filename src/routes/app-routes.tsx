@@ -23,6 +23,13 @@ const QuickCheck = lazyScreen(() =>
 const About = lazyScreen(() =>
   import('../features/about/about-screen').then((m) => ({ default: m.AboutScreen })),
 );
+// The import screen wears the collection screens' styles: it is opened from Settings, so the
+// collection chunk (which carries them) is almost always loaded already.
+const ImportCsv = lazyScreen(() =>
+  Promise.all([collection(), import('../features/collection-import/import-screen')]).then(
+    ([, m]) => ({ default: m.ImportScreen }),
+  ),
+);
 const Home = lazyScreen(() =>
   import('../features/home/home-screen').then((m) => ({ default: m.HomeScreen })),
 );
@@ -83,6 +90,16 @@ const Live = lazyScreen(() => live().then((m) => ({ default: m.LiveScreen })));
 const Premium = lazyScreen(() => premium().then((m) => ({ default: m.PremiumScreen })));
 const Subscribe = lazyScreen(() => premium().then((m) => ({ default: m.SubscribeScreen })));
 
+/**
+ * Resolves once the code of the screen at `pathname` has run, for /home (where '/' leads), whose
+ * chunk index.html preloads: the app's first render then draws the screen itself. Rendered
+ * before, it would show 'Loading Screen...' and React would hold the screen back a further
+ * ~300 ms so the loading line does not flicker.
+ */
+export function firstScreenLoaded(pathname: string): Promise<void> {
+  return pathname === '/' || pathname === '/home' ? Home.preload() : Promise.resolve();
+}
+
 /** Public routes: anyone may browse them, with the bottom bar. */
 const publicRoutes: [string, React.ComponentType][] = [
   ['/home', Home],
@@ -120,6 +137,7 @@ const guardedRoutes: [string, React.ComponentType][] = [
   ['/search', Search],
   ['/favorites', Favorites],
   ['/settings', Settings],
+  ['/settings/import', ImportCsv],
   ['/profile/edit', EditProfile],
   ['/profile/new-post', NewPost],
   ['/profile/:userId', Profile],
@@ -161,6 +179,7 @@ const allScreens = [
   Wishlist,
   Stats,
   Settings,
+  ImportCsv,
   Signup,
   Login,
   SetNewPassword,
@@ -183,21 +202,24 @@ const allScreens = [
   Subscribe,
 ];
 
+/** Where the bottom bar (nav-layout.tsx) and the quick check button lead. */
+const tappedFirst = [Home, Feed, TradeBoard, Collection, QuickCheck];
+
 /**
  * Once the first screen is up (the page's load event plus a moment for its own chunk), load
  * the other screens while idle, so no later tap waits for code and the first screen's budget
- * is not shared with them.
+ * is not shared with them. One screen per idle moment: each chunk's code runs in a task of its
+ * own, never all of them in one long task that a tap would wait behind.
  */
 function preloadScreensWhenIdle() {
   const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 0));
-  const preload = () =>
-    setTimeout(
-      () =>
-        idle(() => {
-          for (const screen of allScreens) void screen.preload().catch(() => {});
-        }),
-      2000,
-    );
+  // The bottom bar's and the quick check's screens first: the next tap most likely goes there.
+  const queue = [...tappedFirst, ...allScreens.filter((screen) => !tappedFirst.includes(screen))];
+  const next = (): void => {
+    const screen = queue.shift();
+    if (screen) idle(() => void screen.preload().then(next, next));
+  };
+  const preload = () => setTimeout(next, 2000);
   if (document.readyState === 'complete') preload();
   else window.addEventListener('load', preload, { once: true });
 }

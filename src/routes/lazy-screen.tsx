@@ -11,22 +11,32 @@ export function LoadingScreen() {
 
 export type PreloadableScreen = ComponentType & { preload(): Promise<void> };
 
+type ScreenModule = { default: ComponentType };
+
+/** A thenable that answers at once: React.lazy reads it without suspending. */
+const settled = (module: ScreenModule) =>
+  ({ then: (fulfil: (value: ScreenModule) => void) => fulfil(module) }) as Promise<ScreenModule>;
+
 /**
  * A route element for a screen, split into its own chunk. Once its code is loaded (by a visit
  * or by preload()), it renders at once: React.lazy alone would still suspend and flash the
- * loading text on the first visit of every screen sharing an already loaded chunk.
+ * loading text on the first visit of every screen sharing an already loaded chunk. The element
+ * tree is the same before and after the code arrives, so the screen is never mounted twice
+ * (which redrew it whole and lost what it held).
  */
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>): PreloadableScreen {
-  let loaded: ComponentType | null = null;
+export function lazyScreen(load: () => Promise<ScreenModule>): PreloadableScreen {
+  let loaded: ScreenModule | null = null;
+  let loading: Promise<ScreenModule> | null = null;
   const loadOnce = () =>
-    load().then((module) => {
-      loaded = module.default;
-      return module;
-    });
-  const Lazy = lazy(loadOnce);
+    (loading ??= load().then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        loading = null; // a failed load (offline before the worker cached it) may be retried
+        throw error;
+      },
+    ));
+  const Lazy = lazy(() => (loaded ? settled(loaded) : loadOnce()));
   function LazyScreen() {
-    const Screen = loaded;
-    if (Screen) return <Screen />;
     return (
       <Suspense fallback={<LoadingScreen />}>
         <Lazy />

@@ -1,8 +1,8 @@
 // The page's catalogue download: first run with a progress bar, then only when the version moved.
 import { useSyncExternalStore } from 'react';
 import { deviceDb } from '../db/device-db';
-import { createApiClient } from './api-client';
 import { refreshCatalog } from './catalog-sync';
+import { workerCatalogApi } from './catalog-worker-client';
 
 export interface CatalogDownload {
   phase: 'idle' | 'checking' | 'downloading' | 'done' | 'error';
@@ -25,7 +25,8 @@ export function syncCatalog(): Promise<void> {
   running ??= (async () => {
     set({ phase: 'checking', error: null });
     try {
-      await refreshCatalog(deviceDb, createApiClient(), (stored, total) =>
+      // Fetched and parsed in a worker: the page only takes the cars in, a chunk at a time.
+      await refreshCatalog(deviceDb, workerCatalogApi(), (stored, total) =>
         set({ phase: 'downloading', stored, total }),
       );
       set({ phase: 'done' });

@@ -1,12 +1,13 @@
 // The collection changes of docs/api.md as the screens call them: applied on the device at once,
 // queued, then replayed. A signed-out collector gets the login-redirect flag and nothing changes.
+// The rules, their schemas and the replay code are loaded on the first change (or when the page
+// starts syncing, whichever comes first), not with the first screen.
 import { currentUserId } from '../auth/auth-state';
 import { deviceDb } from '../db/device-db';
 import { AppError } from '../errors/app-error';
 import type { MutationArgs, MutationName } from '../shared/collection/mutation-schemas';
-import { applyLocalChange, type LocalChangeResult } from './local-change';
+import type { LocalChangeResult } from './local-change';
 import { loginRedirect } from './login-redirect';
-import { persistStorageOnce, requestReplay } from './page-sync';
 
 export async function changeCollection<N extends MutationName>(
   name: N,
@@ -17,6 +18,10 @@ export async function changeCollection<N extends MutationName>(
     loginRedirect.raise();
     throw new AppError('login-required', 'Sign in to change your collection');
   }
+  const [{ applyLocalChange }, { persistStorageOnce, requestReplay }] = await Promise.all([
+    import('./local-change'),
+    import('./page-sync'),
+  ]);
   const result = await applyLocalChange(deviceDb, userId, name, args);
   requestReplay('change');
   if (name === 'collection/add-car-instance' || name.includes('set-instance')) {

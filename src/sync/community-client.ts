@@ -27,14 +27,27 @@ async function authHeaders(): Promise<Record<string, string>> {
   }
 }
 
-/** GET `path` (under /api), keeping the answer for offline reading. */
-export async function readCommunity<T>(path: string): Promise<CommunityRead<T>> {
+/**
+ * GET `path` (under /api), keeping the answer for offline reading. With `query`, a read that
+ * names more than a URL holds (a collection's car ids): POSTed as JSON, kept under both.
+ */
+export async function readCommunity<T>(path: string, query?: unknown): Promise<CommunityRead<T>> {
   const userId = currentUserId();
-  const key = cacheKey(userId, path);
+  const key = cacheKey(userId, query === undefined ? path : `${path} ${JSON.stringify(query)}`);
   let response: Response;
   let body: T;
   try {
-    response = await apiFetch(path, { headers: await authHeaders() });
+    const headers = await authHeaders();
+    response = await apiFetch(
+      path,
+      query === undefined
+        ? { headers }
+        : {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify(query),
+          },
+    );
     if (!response.ok) throw await failure(response, path);
     body = (await readApiJson(response)) as T;
   } catch (error) {

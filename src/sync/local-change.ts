@@ -68,10 +68,12 @@ export async function applyLocalChange(
   const deviceCatalog = await db.catalog.current();
   const catalog = lookupOf(deviceCatalog);
   return db.transaction('rw', collectionChangeTables(db), async () => {
-    const [rows, profile, counters] = await Promise.all([
+    // Every read in one round: each round trip is time before the screen shows the change.
+    const [rows, profile, counters, totals] = await Promise.all([
       readRowsFor(db, userId, refs, catalog),
       db.profiles.get(userId),
       readCounters(db),
+      db.ownedTotals.get(userId),
     ]);
     const before: UserState = {
       collection: rowsToCollection(rows),
@@ -89,9 +91,14 @@ export async function applyLocalChange(
     }
     // Row seqs are assigned when writeCollectionDiff is called, so the counters written below
     // already hold them; all writes then go together.
-    const rowsWritten = writeCollectionDiff(db, userId, rows, after.collection, {
-      next: () => counters.nextRowSeq++,
-    });
+    const rowsWritten = writeCollectionDiff(
+      db,
+      userId,
+      rows,
+      after.collection,
+      { next: () => counters.nextRowSeq++ },
+      { totals: totals ?? null },
+    );
     const delta = collectionTotals(after.collection);
     const was = collectionTotals(before.collection);
     const base = profile ?? emptyProfile(userId);

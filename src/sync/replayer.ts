@@ -11,10 +11,10 @@
 // step reads and changes that state; the ports' types stand first so the contract reads first.
 import { backoffDelayMs } from './backoff';
 import { entriesWithin } from './push-units';
+import { REVERTED_MESSAGE } from './reverted-message';
 import { WRITE_BUDGET_CAPACITY } from '../shared/collection/work-units';
 
-/** The toast (docs/product.md) for a change the server refused; the rebase has already undone it on screen. */
-export const REVERTED_MESSAGE = 'An error occurred. Your changes have been reverted.';
+export { REVERTED_MESSAGE };
 /** At most 200 entries per push (the server takes up to 1000, for bulk imports). */
 export const MAX_CHUNK_SIZE = 200;
 /**

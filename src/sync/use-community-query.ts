@@ -35,10 +35,15 @@ type State<T> =
   | { status: 'ready'; data: T; fromDevice: boolean; fetchedAt: string }
   | { status: 'error'; error: Error };
 
-/** `path` null: nothing to read yet (e.g. waiting for the signed-in user). */
-export function useCommunityQuery<T>(path: string | null): CommunityQuery<T> {
+/**
+ * `path` null: nothing to read yet (e.g. waiting for the signed-in user). `query`: a read named
+ * by a JSON body (see readCommunity); its text is part of what the answer is kept under.
+ */
+export function useCommunityQuery<T>(path: string | null, query?: unknown): CommunityQuery<T> {
+  const queryText = query === undefined ? undefined : JSON.stringify(query);
+  const key = path === null ? null : queryText === undefined ? path : `${path} ${queryText}`;
   const [state, setState] = useState<{ path: string | null; value: State<T> }>({
-    path,
+    path: key,
     value: { status: 'loading' },
   });
   const [generation, setGeneration] = useState(0);
@@ -47,11 +52,11 @@ export function useCommunityQuery<T>(path: string | null): CommunityQuery<T> {
   useEffect(() => {
     if (path === null) return;
     let live = true;
-    readCommunity<T>(path).then(
+    readCommunity<T>(path, queryText === undefined ? undefined : JSON.parse(queryText)).then(
       (read) => {
         if (live)
           setState({
-            path,
+            path: key,
             value: {
               status: 'ready',
               data: read.body,
@@ -63,7 +68,7 @@ export function useCommunityQuery<T>(path: string | null): CommunityQuery<T> {
       (error: unknown) => {
         if (live)
           setState({
-            path,
+            path: key,
             value: {
               status: 'error',
               error: error instanceof Error ? error : new Error(String(error)),
@@ -74,7 +79,7 @@ export function useCommunityQuery<T>(path: string | null): CommunityQuery<T> {
     return () => {
       live = false;
     };
-  }, [path, generation]);
+  }, [path, key, queryText, generation]);
 
   // Read again once a replay that settled something is over (a pending post became real, or
   // was refused); a run that only found the outbox empty, or offline, changes nothing on screen.
@@ -89,7 +94,7 @@ export function useCommunityQuery<T>(path: string | null): CommunityQuery<T> {
     });
   }, [reload]);
 
-  const value: State<T> = state.path === path ? state.value : { status: 'loading' };
+  const value: State<T> = state.path === key ? state.value : { status: 'loading' };
   if (value.status === 'ready') return { ...value, error: null, reload };
   if (value.status === 'error')
     return { ...value, data: undefined, fromDevice: false, fetchedAt: null, reload };

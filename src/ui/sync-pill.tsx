@@ -1,7 +1,6 @@
 // The header's sync pill: 'All changes synced', 'Syncing…', '3 changes waiting to sync',
 // 'Offline · …', 'Can't reach the server · …', with a 'Sync now' button while changes wait.
 import { useEffect, useState } from 'react';
-import { requestReplay } from '../sync/page-sync';
 import { useSyncStatus } from '../sync/use-sync-status';
 import { describeSync, type SyncTone } from '../sync/sync-wording';
 
@@ -38,7 +37,9 @@ export function SyncPill({ userId }: { userId: string | null }) {
           className="sync-now"
           aria-label="Sync now"
           title="Sync now"
-          onClick={() => requestReplay('manual')}
+          onClick={() =>
+            void import('../sync/page-sync').then(({ requestReplay }) => requestReplay('manual'))
+          }
         >
           <span aria-hidden="true">↻</span>
         </button>

@@ -100,6 +100,13 @@ describe('a change on the device and the same change on the server', () => {
 
     await change('collection/toggle-wishlist', { carId: CHARGER, isWishlisted: false });
     await change('collection/toggle-wishlist', { carId: SKYLINE, isWishlisted: false });
+    await change('collection/update-wishlist-car', {
+      carId: SKYLINE,
+      maxPrice: 4.999,
+      note: '  only carded ',
+    });
+    await change('collection/update-wishlist-car', { carId: CHARGER, maxPrice: 3, note: '' });
+    await change('collection/update-wishlist-car', { carId: CHARGER, maxPrice: null, note: 'red' });
     await change('collection/toggle-set', {
       setId: TRACK_DAY,
       action: 'wishlist',
@@ -157,7 +164,7 @@ describe('a change on the device and the same change on the server', () => {
     await change('users/update-settings', { key: 'theme', value: 'dark' });
     await change('tutorials/complete', { tutorialId: 'spotting-treasure-hunts' });
 
-    expect(await device.outbox.count()).toBe(22);
+    expect(await device.outbox.count()).toBe(25);
     await pushOutbox(device, user);
     await expectDeviceEqualsServer(device, user);
   });
@@ -175,6 +182,12 @@ describe('a change on the device and the same change on the server', () => {
       fc.record({ name: fc.constant('remove-set'), pick: fc.nat(5) }),
       fc.record({ name: fc.constant('favorite'), carId: fc.constantFrom(...carIds) }),
       fc.record({ name: fc.constant('wishlist'), carId: fc.constantFrom(...carIds) }),
+      fc.record({
+        name: fc.constant('wish-price'),
+        carId: fc.constantFrom(...carIds),
+        maxPrice: fc.option(fc.integer({ min: 0, max: 2000 }).map((cents) => cents / 100)),
+        note: fc.constantFrom('', 'only carded', ' the blue one '),
+      }),
       fc.record({
         name: fc.constant('trade'),
         carId: fc.constantFrom(...carIds),
@@ -228,6 +241,14 @@ describe('a change on the device and the same change on the server', () => {
           if (step.name === 'wishlist') {
             const isWishlisted = collection.wishlistCarIds.some((item) => item.id === step.carId);
             await apply('collection/toggle-wishlist', { carId: step.carId, isWishlisted });
+          }
+          if (step.name === 'wish-price') {
+            // Refused (and so nothing queued) when the car is not on the wishlist.
+            await apply('collection/update-wishlist-car', {
+              carId: step.carId,
+              maxPrice: step.maxPrice,
+              note: step.note,
+            });
           }
           if (step.name === 'trade')
             await apply('collection/update-car-details', {

@@ -1,4 +1,5 @@
-// `npm start`'s entry point as a process: env errors are one line, Ctrl-C stops it cleanly.
+// `npm start`'s entry point as a process: env errors are one line, Ctrl-C stops it cleanly, and
+// on a fresh clone it serves the real catalogue.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +31,10 @@ describe('the server entry point', () => {
     [
       { FIREBASE_PROJECT_ID: 'garage-prod', FIREBASE_API_KEY: 'k', NODE_ENV: 'development' },
       'Invalid environment: NODE_ENV=development cannot run the hosted Firebase project',
+    ],
+    [
+      { CATALOG_SEED: 'full' },
+      "Invalid environment: CATALOG_SEED must be 'real' (the default) or 'demo' (got 'full')",
     ],
     [
       { WEB_CONCURRENCY: '2' },
@@ -65,4 +70,41 @@ describe('the server entry point', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('on a fresh clone (no CATALOG_SEED, an empty data folder) serves the real catalogue: CFJ01 is in it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'diecast-main-real-'));
+    const port = await freePort();
+    // '' is unset, as in a fresh clone's shell: the default npm start runs with.
+    const run = runMain({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+      CATALOG_SEED: '',
+    });
+    try {
+      await expect
+        .poll(() => run.output().stdout, { timeout: 120_000, interval: 500 })
+        .toContain(`running on http://localhost:${port}`);
+      expect(run.output().stdout).toMatch(
+        /Catalogue was empty: loaded the Hot Wheels catalogue 1995–2025 \(11,\d{3} cars, [\d,]+ sets\)/,
+      );
+      const response = await fetch(`http://localhost:${port}/api/catalog`);
+      expect(response.status).toBe(200);
+      const catalog = (await response.json()) as {
+        cars: { toyNumber: string | null; name: string; image: string | null }[];
+      };
+      expect(catalog.cars.length).toBeGreaterThan(11_000);
+      expect(catalog.cars.filter((car) => car.toyNumber === 'CFJ01').length).toBeGreaterThan(0);
+      // Its photos' host is the one the shell's CSP allows.
+      const shell = await fetch(`http://localhost:${port}/home`);
+      expect(shell.headers.get('content-security-policy')).toMatch(
+        /img-src 'self' data: blob: https:\/\/static\.wikia\.nocookie\.net[;\s]/,
+      );
+      run.child.kill('SIGINT');
+      expect(await run.exited).toBe(0);
+    } finally {
+      run.child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

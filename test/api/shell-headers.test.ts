@@ -9,6 +9,9 @@ import { createApp } from '../../api/app';
 import { mountBuiltApp } from '../../api/runtime/static-app';
 import { developmentPaymentProvider } from '../../api/premium/development-provider';
 import { createApiHarness, type ApiHarness } from '../fixtures/api-harness';
+import { createPhotoOriginsCache, photoOrigin } from '../../api/catalog/photo-origins';
+import { importCatalog } from '../../api/catalog/catalog-import';
+import { fixtureCars, fixtureSets } from '../fixtures/catalog';
 import { emulatorVerifier } from '../fixtures/auth';
 
 let api: ApiHarness;
@@ -78,11 +81,61 @@ describe('the shell security headers', () => {
     },
   );
 
-  it('gives the service worker its own policy: it fetches catalogue photos from their hosts', async () => {
+  it('gives the service worker its own policy: sign-in tokens, and no photo host it was not told of', async () => {
     const response = await local.request('/sw.js');
     const csp = directives(response.headers.get('content-security-policy'));
-    expect(csp.get('connect-src')).toEqual(["'self'", 'https:', 'http://127.0.0.1:9099']);
+    expect(csp.get('connect-src')).toEqual([
+      "'self'",
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+      'https://www.googleapis.com',
+      'http://127.0.0.1:9099',
+    ]);
     expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it("allows the catalogue's photo hosts, and only those, to show, be kept and be cached", async () => {
+    const origins = ['https://static.wikia.nocookie.net', 'http://127.0.0.1:4321'];
+    const app = shellApp({ photoOrigins: async () => origins });
+    const page = directives((await app.request('/home')).headers.get('content-security-policy'));
+    expect(page.get('img-src')).toEqual(["'self'", 'data:', 'blob:', ...origins]);
+    expect(page.get('connect-src')).toEqual(expect.arrayContaining(origins));
+    expect(page.get('img-src')).not.toContain('https:');
+    expect(page.get('connect-src')).not.toContain('https:');
+    const worker = directives((await app.request('/sw.js')).headers.get('content-security-policy'));
+    expect(worker.get('connect-src')).toEqual(expect.arrayContaining(origins));
+    expect(worker.get('connect-src')).not.toContain('https:');
+  });
+
+  it('reads the photo hosts from the catalogue, again when a new catalogue brings a new host', async () => {
+    const origins = createPhotoOriginsCache(api.database.db);
+    const app = shellApp({ photoOrigins: origins });
+    const imgSrc = async () =>
+      directives((await app.request('/home')).headers.get('content-security-policy')).get(
+        'img-src',
+      );
+    expect(await imgSrc()).toEqual(["'self'", 'data:', 'blob:']);
+    await importCatalog(api.database.db, {
+      cars: fixtureCars.map((c, i) => ({
+        ...c,
+        image:
+          i % 2 === 0
+            ? `https://static.wikia.nocookie.net/hotwheels/images/${i}.jpg`
+            : `http://127.0.0.1:4321/photos/${i}.png?x=1`,
+      })),
+      sets: fixtureSets,
+    });
+    expect([...((await imgSrc()) ?? [])].sort()).toEqual(
+      [
+        "'self'",
+        'blob:',
+        'data:',
+        'http://127.0.0.1:4321',
+        'https://static.wikia.nocookie.net',
+      ].sort(),
+    );
+    expect(photoOrigin('javascript:alert(1)')).toBeNull();
+    expect(photoOrigin('HTTPS://Static.Example.org:443/a.png')).toBe('https://static.example.org');
   });
 
   it('with a hosted project, trusts its auth domain and no emulator', async () => {

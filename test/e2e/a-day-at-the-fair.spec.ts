@@ -1,7 +1,9 @@
-// A day at the fair: photos kept for offline from a local image server (CORS and opaque), the
-// network gone, the quick check by toy number, collector number and name with its owned,
-// wishlist and set answers, kept photos shown and the others as a named placeholder, cars added
-// from the quick check, and each of them on the server exactly once after reconnecting.
+// A day at the fair: photos kept for offline from a local image server (CORS and opaque), a
+// wishlist car given a max price and a note, the network gone, the quick check by toy number,
+// collector number and name with its owned, wishlist (price and note) and set answers, kept
+// photos shown and the others as a named placeholder, cars added from the quick check and with
+// Found it (quick check and wishlist), and each of them on the server exactly once after
+// reconnecting — all under the shell's Content Security Policy, which is checked to block nothing.
 import { createServer, type Server } from 'node:http';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -14,6 +16,7 @@ import type { RunningServer } from '../../api/runtime/start-server';
 import { startAppUnderTest, type AppUnderTest } from '../fixtures/app-under-test';
 import type { CatalogCar } from '../../src/shared/catalog/types';
 import { signUpTestUser, type TestUser } from '../fixtures/auth';
+import { describeViolations, isSerious, runAxe } from '../fixtures/axe';
 
 const PHONE = { width: 390, height: 844 };
 const WAIT = { timeout: 45_000, interval: 200 };
@@ -101,12 +104,38 @@ async function quickCheck(page: Page, query: string): Promise<void> {
   await field.fill(query);
 }
 
-async function serverCopies(user: TestUser): Promise<Map<string, number>> {
+interface ServerCollection {
+  ownedCars: { carId: string; instances: { purchasePrice: number }[] }[];
+  wishlistCarIds: { id: string; maxPrice?: number; note?: string }[];
+}
+
+async function serverCollection(user: TestUser): Promise<ServerCollection> {
   const response = await fetch(`http://localhost:${server.port}/api/collection/get`, {
     headers: user.headers,
   });
-  const body = (await response.json()) as { ownedCars: { carId: string; instances: unknown[] }[] };
+  return (await response.json()) as ServerCollection;
+}
+
+async function serverCopies(user: TestUser): Promise<Map<string, number>> {
+  const body = await serverCollection(user);
   return new Map(body.ownedCars.map((car) => [car.carId, car.instances.length]));
+}
+
+/** What each car was bought for on the server, by car. */
+async function serverPrices(user: TestUser): Promise<Record<string, number[]>> {
+  const body = await serverCollection(user);
+  return Object.fromEntries(
+    body.ownedCars.map((car) => [car.carId, car.instances.map((i) => i.purchasePrice)]),
+  );
+}
+
+/** axe on the open dialog, light and dark: no serious or critical violation. */
+async function expectDialogAccessible(page: Page): Promise<void> {
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const serious = (await runAxe(page, '[role="dialog"]')).filter(isSerious);
+    expect(serious, `${colorScheme}: ${describeViolations(serious)}`).toEqual([]);
+  }
 }
 
 /** A photo that drew: loaded and decoded (a broken image has no natural width). */
@@ -135,13 +164,14 @@ describe('a day at the fair (Chromium)', () => {
     const usedSets = new Set<string | null>([fivePack.id]);
     const plain: CatalogCar[] = [];
     for (const candidate of catalog.cars) {
-      if (plain.length === 4) break;
+      if (plain.length === 5) break;
       if (!candidate.toyNumber || !candidate.collectorNumber) continue;
       if (candidate.setId !== null && usedSets.has(candidate.setId)) continue;
       usedSets.add(candidate.setId);
       plain.push(candidate);
     }
-    const [owned, wished, addedOffline, neverSeen] = plain as [
+    const [owned, wished, addedOffline, neverSeen, wishedLate] = plain as [
+      CatalogCar,
       CatalogCar,
       CatalogCar,
       CatalogCar,
@@ -152,8 +182,20 @@ describe('a day at the fair (Chromium)', () => {
     await context.addInitScript(() =>
       localStorage.setItem('diecast.installPromptOffered', '2026-11-01T00:00:00.000Z'),
     );
+    const violations: string[] = [];
     try {
       const page = await context.newPage();
+      // The shell's CSP must let every photo show, be kept and be cached: any report fails.
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI}`);
+        });
+      });
+      page.on('console', (message) => {
+        if (/Content Security Policy|CSP violation/i.test(message.text())) {
+          violations.push(message.text());
+        }
+      });
       await page.goto(`http://localhost:${server.port}/login?next=%2Fcheck`);
       await page.getByLabel('Email').fill(user.email);
       await page.getByLabel('Password').fill('garage-secret-1');
@@ -179,6 +221,35 @@ describe('a day at the fair (Chromium)', () => {
       await star.click();
       await expect.poll(() => star.getAttribute('aria-pressed'), WAIT).toBe('true');
 
+      // On the wishlist: the most I'd pay and a note. A price that is not one is named under
+      // its field, and nothing changes.
+      await page.goto(`http://localhost:${server.port}/wishlist`);
+      await page.getByRole('button', { name: `Max price and note for ${wished.name}` }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Most you would pay').fill('five');
+      await dialog.getByLabel('Note').fill('only carded');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect
+        .poll(() => dialog.getByRole('alert').innerText(), WAIT)
+        .toBe('Enter the most you would pay, like 5 or 4.50, or leave it empty');
+      expect(await dialog.getByLabel('Most you would pay').getAttribute('aria-invalid')).toBe(
+        'true',
+      );
+      await expectDialogAccessible(page);
+      await dialog.getByLabel('Most you would pay').fill('$5');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => page.getByRole('dialog').count(), WAIT).toBe(0);
+      const wishRow = page.locator(`[data-car-id="${wished.id}"]`);
+      await expect.poll(() => wishRow.innerText(), WAIT).toMatch(/Max \$5\.00/);
+      await expect
+        .poll(() => wishRow.getByTestId('wish-note').innerText(), WAIT)
+        .toBe('Note: only carded');
+      await expect
+        .poll(async () => (await serverCollection(user)).wishlistCarIds, WAIT)
+        .toEqual([
+          { id: wished.id, addedAt: expect.any(String), maxPrice: 5, note: 'only carded' },
+        ]);
+
       // Get ready for offline: the wishlist's and the collection's photos.
       await page.goto(`http://localhost:${server.port}/settings`);
       await expect
@@ -203,6 +274,15 @@ describe('a day at the fair (Chromium)', () => {
       );
       for (const path of fetchedOnce) expect(served.get(path), path).toBeGreaterThanOrEqual(1);
 
+      // One more wish just before leaving, found later from the wishlist itself.
+      await page.goto(`http://localhost:${server.port}/car/${wishedLate.id}`);
+      const lateStar = page.getByRole('button', { name: 'Wishlist', exact: true });
+      await lateStar.click();
+      await expect.poll(() => lateStar.getAttribute('aria-pressed'), WAIT).toBe('true');
+      await expect
+        .poll(async () => (await serverCollection(user)).wishlistCarIds.length, WAIT)
+        .toBe(2);
+
       // No signal from here on.
       await context.setOffline(true);
       await page.goto(`http://localhost:${server.port}/check`).catch(() => undefined);
@@ -220,8 +300,28 @@ describe('a day at the fair (Chromium)', () => {
       ).toBe(1);
 
       await quickCheck(page, wished.name);
-      await expect.poll(() => answerOf(page, wished.id), WAIT).toBe('On your wishlist');
+      await expect
+        .poll(() => answerOf(page, wished.id), WAIT)
+        .toBe('On your wishlist — max $5.00 | Note: only carded');
       await expect.poll(() => photoShown(page, wished.id), WAIT).toBe(true);
+      // Found it, offline: the price comes prefilled with the max price; the car moves across.
+      await page
+        .locator(`section[aria-label="Matches"] li[data-car-id="${wished.id}"]`)
+        .getByRole('button', { name: /^Found / })
+        .click();
+      const found = page.getByRole('dialog');
+      expect(await found.getByLabel('Price paid').inputValue()).toBe('5');
+      expect(
+        await found
+          .getByRole('button', { name: 'carded', exact: true })
+          .getAttribute('aria-pressed'),
+      ).toBe('true');
+      await expectDialogAccessible(page);
+      await found.getByRole('button', { name: 'Add to collection' }).click();
+      await expect.poll(() => page.getByRole('dialog').count(), WAIT).toBe(0);
+      await expect
+        .poll(() => answerOf(page, wished.id), WAIT)
+        .toMatch(/^You own 1 \(carded Good\)/);
 
       await quickCheck(page, car(inSetChecked).toyNumber as string);
       await expect
@@ -247,6 +347,24 @@ describe('a day at the fair (Chromium)', () => {
         .toMatch(/^You own 1 \(carded Good\)/);
       expect((await serverCopies(user)).has(addedOffline.id)).toBe(false);
 
+      // Found it from the wishlist screen, offline, at what was actually paid.
+      await page.goto(`http://localhost:${server.port}/wishlist`).catch(() => undefined);
+      await page
+        .getByRole('button', { name: `Found ${wishedLate.name}` })
+        .click({ timeout: 45_000 });
+      const foundLate = page.getByRole('dialog');
+      expect(await foundLate.getByLabel('Price paid').inputValue()).toBe('');
+      await foundLate.getByLabel('Price paid').fill('abc');
+      await foundLate.getByRole('button', { name: 'Add to collection' }).click();
+      await expect
+        .poll(() => foundLate.getByRole('alert').innerText(), WAIT)
+        .toBe('Enter what you paid, like 2.50');
+      await foundLate.getByLabel('Price paid').fill('2.50');
+      await foundLate.getByRole('button', { name: 'Add to collection' }).click();
+      await expect.poll(() => page.getByRole('dialog').count(), WAIT).toBe(0);
+      await expect.poll(() => page.getByText('Your wishlist is empty').count(), WAIT).toBe(1);
+      expect((await serverCopies(user)).has(wishedLate.id)).toBe(false);
+
       // Back online: every add on the server exactly once.
       await context.setOffline(false);
       await page
@@ -255,10 +373,27 @@ describe('a day at the fair (Chromium)', () => {
         .catch(() => undefined);
       await expect
         .poll(async () => Object.fromEntries(await serverCopies(user)), WAIT)
-        .toEqual({ [owned.id]: 1, [inSetOwned]: 1, [addedOffline.id]: 1 });
+        .toEqual({
+          [owned.id]: 1,
+          [inSetOwned]: 1,
+          [addedOffline.id]: 1,
+          [wished.id]: 1,
+          [wishedLate.id]: 1,
+        });
+      expect(await serverPrices(user)).toMatchObject({
+        [wished.id]: [5],
+        [wishedLate.id]: [2.5],
+      });
+      expect((await serverCollection(user)).wishlistCarIds).toEqual([]);
+      // Nothing went twice: a second look a moment later finds the same.
+      await page.waitForTimeout(1000);
+      expect(Object.values(Object.fromEntries(await serverCopies(user)))).toEqual([1, 1, 1, 1, 1]);
       // Today's checks are listed below the field.
-      await quickCheck(page, '');
-      expect(await page.getByRole('heading', { name: 'Checked today' }).count()).toBe(1);
+      await page.goto(`http://localhost:${server.port}/check`);
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Checked today' }).count(), WAIT)
+        .toBe(1);
+      expect(violations).toEqual([]);
     } finally {
       await context.close();
     }

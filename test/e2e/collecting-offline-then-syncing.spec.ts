@@ -4,11 +4,11 @@
 // Chromium only: context.setOffline and the periodic sync dispatch (CDP) are Chromium's; the
 // offline-first scenarios on every engine are in offline-first-on-every-engine.spec.ts.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   catalogCars,
@@ -21,7 +21,11 @@ import {
 import type { RunningServer } from '../../api/runtime/start-server';
 import { EMULATOR_HOST } from '../../api/runtime/auth-emulator';
 import { signUpTestUser } from '../fixtures/auth';
-import { startAppUnderTest, type AppUnderTest } from '../fixtures/app-under-test';
+import {
+  releaseServiceWorker,
+  startAppUnderTest,
+  type AppUnderTest,
+} from '../fixtures/app-under-test';
 import { cutOffWith } from '../fixtures/sync-pill';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -111,11 +115,33 @@ const listedCarIds = (page: Page) =>
     .locator('li[data-car-id]')
     .evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-car-id') as string));
 
+/**
+ * Clicks `target`, first closing a modal that opened over it: the install prompt comes
+ * after a first car whenever the device saw the collection empty before (the snapshot pulled
+ * before the change), and a celebration may follow a badge. Either makes the screen inert.
+ */
+async function clickPastModals(page: Page, target: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    for (const name of ['Not now', 'Awesome!']) {
+      const close = page.getByRole('dialog').getByRole('button', { name });
+      if ((await close.count()) > 0) await close.first().click();
+    }
+    try {
+      await target.click({ timeout: 2000 });
+      return;
+    } catch (error) {
+      if (attempt >= 15) throw error;
+    }
+  }
+}
+
 async function addCar(page: Page, carId: string): Promise<void> {
-  await page
-    .locator(`li[data-car-id="${carId}"]`)
-    .getByRole('button', { name: /^Add .+ \(\d{4}\) to collection$/ })
-    .click();
+  await clickPastModals(
+    page,
+    page
+      .locator(`li[data-car-id="${carId}"]`)
+      .getByRole('button', { name: /^Add .+ \(\d{4}\) to collection$/ }),
+  );
 }
 
 /** The uid of a user signed up through the form, from the emulator's REST API. */
@@ -198,7 +224,10 @@ describe('collecting offline, then syncing', () => {
 
       await context.setOffline(true);
       for (const carId of cars) await addCar(page, carId);
-      await setRow.getByRole('button', { name: /^Add set .+ \(\d{4}\) to collection$/ }).click();
+      await clickPastModals(
+        page,
+        setRow.getByRole('button', { name: /^Add set .+ \(\d{4}\) to collection$/ }),
+      );
 
       const carCount = 20 + setCarIds.length;
       const expectedTotals = `${carCount} cars · 1 set`;
@@ -321,7 +350,7 @@ describe('collecting offline, then syncing', () => {
         const cars = (await listedCarIds(page)).slice(0, 5);
 
         // A new release is found and waits while this page runs the first one.
-        writeFileSync(swPath, firstRelease + NEXT_RELEASE);
+        releaseServiceWorker(root, firstRelease + NEXT_RELEASE);
         await page.evaluate(async () => {
           const registration = await navigator.serviceWorker.getRegistration();
           await registration?.update();
@@ -338,7 +367,7 @@ describe('collecting offline, then syncing', () => {
         // The update is applied with the five still pending: the page comes back under the new
         // worker (from its precache, offline) and the outbox is intact.
         const reloaded = page.waitForEvent('load');
-        await reload.click();
+        await clickPastModals(page, reload);
         await reloaded;
         await expect.poll(() => controllerVersion(page), WAIT).toBe('next');
         await expect.poll(() => pill(page), WAIT).toMatch(cutOffWith('5 changes waiting to sync'));
@@ -356,7 +385,7 @@ describe('collecting offline, then syncing', () => {
         expect(keys.every((key) => key.status === 200)).toBe(true);
       });
     } finally {
-      writeFileSync(swPath, firstRelease);
+      releaseServiceWorker(root, firstRelease);
     }
   });
 

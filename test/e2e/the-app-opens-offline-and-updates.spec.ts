@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../api/runtime/start-server';
-import { startAppUnderTest, type AppUnderTest } from '../fixtures/app-under-test';
+import {
+  releaseServiceWorker,
+  startAppUnderTest,
+  type AppUnderTest,
+} from '../fixtures/app-under-test';
 
 // A 1×1 PNG standing in for a catalogue photo.
 const PHOTO = Buffer.from(
@@ -173,7 +177,7 @@ describe('the service worker', () => {
         expect(await controllerVersion(page)).toBe('none');
         expect(await page.getByText('A new version is ready').count()).toBe(0);
 
-        writeFileSync(swPath, firstRelease + V2_SUFFIX);
+        releaseServiceWorker(root, firstRelease + V2_SUFFIX);
         await page.evaluate(async () => {
           const registration = await navigator.serviceWorker.getRegistration();
           await registration?.update();
@@ -214,7 +218,7 @@ describe('the service worker', () => {
         expect(loads).toBe(1);
       });
     } finally {
-      writeFileSync(swPath, firstRelease);
+      releaseServiceWorker(root, firstRelease);
     }
   });
 });

@@ -1,17 +1,20 @@
 // The bench-only page of bench:sync: the app's own device modules (src/db, src/sync) built by Vite
 // and served beside the app, driven from Node through window.__syncBench. Never part of the app.
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { deviceDb } from '../../../src/db/device-db';
 import type { OwnedCarRow } from '../../../src/db/garage-db';
 import { readCounters, writeCounters } from '../../../src/db/device-counters';
 import { emptyProfile } from '../../../src/db/profile-rows';
+import { describeQuickAnswer } from '../../../src/db/quick-answers';
+import { useCatalogSearch } from '../../../src/db/use-catalog-search';
 import { useOwnedCarCounts } from '../../../src/db/use-collection';
-import { createApiClient } from '../../../src/sync/api-client';
+import { useQuickAnswers } from '../../../src/db/use-quick-answers';
 import { refreshCatalog } from '../../../src/sync/catalog-sync';
+import { workerCatalogApi } from '../../../src/sync/catalog-worker-client';
 import { applyLocalChange } from '../../../src/sync/local-change';
 import type { CarInstance } from '../../../src/shared/collection/types';
-import type { ChangeSample, SearchSample, SyncBenchApi } from './page-api';
+import type { ChangeSample, QuickCheckSample, SearchSample, SyncBenchApi } from './page-api';
 
 const db = deviceDb;
 
@@ -75,6 +78,57 @@ function instance(instanceId: string): CarInstance {
 }
 
 let seeded: string[] = [];
+/** The next seeded car no sample has added to yet: each sample changes a car of its own. */
+let unused = 0;
+function takeSeeded(): string {
+  const carId = seeded[unused++];
+  if (carId === undefined) throw new Error('collection too small');
+  return carId;
+}
+
+/** The quick check's hits as /check shows them: up to 12, each with its answer. */
+const QUICK_HITS = 12;
+
+/** Who waits for the quick check probe to show every answer for `query`. */
+let quickWaiter: { query: string; resolve(at: number): void } | null = null;
+
+/** The quick check screen's read path: catalogue search, then useQuickAnswers on the hits. */
+function QuickCheckProbe({ userId, query }: { userId: string; query: string }) {
+  const hits = useCatalogSearch(query, QUICK_HITS);
+  const ids = useMemo(() => (query ? (hits ?? []) : []).map((car) => car.id), [query, hits]);
+  const answers = useQuickAnswers(userId, ids);
+  const complete =
+    hits !== undefined && answers !== undefined && ids.every((id) => answers.has(id));
+  useLayoutEffect(() => {
+    if (quickWaiter && quickWaiter.query === query && complete) {
+      const done = quickWaiter;
+      quickWaiter = null;
+      done.resolve(performance.now());
+    }
+  }, [query, complete]);
+  return (
+    <ul>
+      {ids.map((id) => {
+        const answer = answers?.get(id);
+        return <li key={id}>{answer ? describeQuickAnswer(answer, String).join(' · ') : '…'}</li>;
+      })}
+    </ul>
+  );
+}
+
+function typeQuickCheck(userId: string, query: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timeout = setTimeout(() => reject(new Error(`no answers for '${query}' in 5 s`)), 5000);
+    quickWaiter = {
+      query,
+      resolve(at) {
+        clearTimeout(timeout);
+        resolve(at);
+      },
+    };
+    root.render(<QuickCheckProbe userId={userId} query={query} />);
+  });
+}
 
 async function timeChange(
   userId: string,
@@ -110,27 +164,23 @@ async function rawPut(userId: string, carId: string): Promise<ChangeSample> {
 
 const api: SyncBenchApi = {
   async downloadCatalog() {
-    const marks = { headers: 0, parsed: 0 };
-    const timedFetch: typeof fetch = async (input, init) => {
-      const response = await fetch(input, init);
-      marks.headers = performance.now();
-      const json = response.json.bind(response);
-      response.json = async () => {
-        const body: unknown = await json();
-        marks.parsed = performance.now();
-        return body;
-      };
-      return response;
-    };
+    // The app's own path: fetched and parsed in the catalogue worker, taken in and stored here.
+    const marks = { parsed: 0 };
+    const worker = workerCatalogApi();
     const start = performance.now();
-    await refreshCatalog(db, createApiClient('', timedFetch));
+    await refreshCatalog(db, {
+      async getCatalog(etag) {
+        const answer = await worker.getCatalog(etag);
+        marks.parsed = performance.now();
+        return answer;
+      },
+    });
     const ms = performance.now() - start;
     const entry = performance
       .getEntriesByType('resource')
       .find((e) => e.name.endsWith('/api/catalog')) as PerformanceResourceTiming | undefined;
     return {
       ms,
-      headersMs: marks.headers - start,
       parsedMs: marks.parsed - start,
       cars: (await db.catalog.current())?.cars.length ?? 0,
       sets: (await db.catalog.current())?.sets.length ?? 0,
@@ -160,24 +210,53 @@ const api: SyncBenchApi = {
       await writeCounters(db, { ...counters, nextRowSeq: rows.length + 1 });
     });
     seeded = carIds;
+    unused = 0;
     return { ms: performance.now() - start, owned: await db.ownedCars.count() };
   },
 
   async measureChanges(userId, samples, warmup) {
-    if (seeded.length < 2 * (samples + warmup)) throw new Error('collection too small');
     const action: ChangeSample[] = [];
     const raw: ChangeSample[] = [];
     // Each sample adds to its own already-owned car (1 → 2), alternating the two writes so
     // neither gets a cooler or warmer database.
     for (let i = 0; i < samples + warmup; i++) {
-      const a = await addCar(userId, seeded[2 * i] as string);
-      const r = await rawPut(userId, seeded[2 * i + 1] as string);
+      const a = await addCar(userId, takeSeeded());
+      const r = await rawPut(userId, takeSeeded());
       if (i < warmup) continue;
       action.push(a);
       raw.push(r);
     }
     root.render(null);
     return { action, rawPut: raw };
+  },
+
+  async measureRawPuts(userId, samples, warmup) {
+    const raw: ChangeSample[] = [];
+    for (let i = 0; i < samples + warmup; i++) {
+      const r = await rawPut(userId, takeSeeded());
+      if (i >= warmup) raw.push(r);
+    }
+    root.render(null);
+    return raw;
+  },
+
+  async measureQuickCheck(userId, queries) {
+    const catalog = await db.catalog.current();
+    if (!catalog) throw new Error('no catalogue on the bench device');
+    await typeQuickCheck(userId, 'warm');
+    const samples: QuickCheckSample[] = [];
+    for (const query of queries) {
+      await typeQuickCheck(userId, '');
+      for (let k = 1; k <= query.length; k++) {
+        const prefix = query.slice(0, k);
+        const start = performance.now();
+        const at = await typeQuickCheck(userId, prefix);
+        const hits = Math.min(QUICK_HITS, catalog.search(prefix, QUICK_HITS).length);
+        samples.push({ query, prefix, ms: at - start, hits });
+      }
+    }
+    root.render(null);
+    return samples;
   },
 
   async measureSearch(queries) {

@@ -3,9 +3,7 @@
 export interface DownloadFigures {
   /** refreshCatalog() call → cars, sets and version committed to IndexedDB. */
   ms: number;
-  /** Call → response headers. */
-  headersMs: number;
-  /** Call → body downloaded and parsed as JSON. */
+  /** Call → body downloaded and parsed (in the catalogue worker) and handed to the page. */
   parsedMs: number;
   cars: number;
   sets: number;
@@ -27,6 +25,14 @@ export interface SearchSample {
   results: number;
 }
 
+/** One keystroke on the quick check: the hits' answers rendered for the new text. */
+export interface QuickCheckSample {
+  query: string;
+  prefix: string;
+  ms: number;
+  hits: number;
+}
+
 export interface SyncBenchApi {
   downloadCatalog(): Promise<DownloadFigures>;
   /** Bulk-writes a `size`-car collection for `userId` (one instance of each of the first cars). */
@@ -37,8 +43,18 @@ export interface SyncBenchApi {
     samples: number,
     warmup: number,
   ): Promise<{ action: ChangeSample[]; rawPut: ChangeSample[] }>;
+  /**
+   * Only the bare put (the same-run reference of bench:ui): `samples` after `warmup`, each on its
+   * own already-owned car.
+   */
+  measureRawPuts(userId: string, samples: number, warmup: number): Promise<ChangeSample[]>;
   /** searchCatalog for every prefix of every query, typed one character at a time. */
   measureSearch(queries: string[]): Promise<SearchSample[]>;
+  /**
+   * The quick check's read path (catalogue search + useQuickAnswers) for every prefix of every
+   * query: text set → every hit's answer committed by React.
+   */
+  measureQuickCheck(userId: string, queries: string[]): Promise<QuickCheckSample[]>;
 }
 
 declare global {

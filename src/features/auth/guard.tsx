@@ -1,11 +1,27 @@
 // The guard: who may see a guarded route, and what they see while that is being found out. (docs/product.md)
-import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
 import { useProfile } from '../../db/use-collection';
-import { CreateUsernameScreen } from './create-username-screen';
 import { loginRedirect } from '../../sync/login-redirect';
 import { refreshProfile } from '../../sync/profile-refresh';
+
+// Asked once per account, on a guarded screen: its code (and the username rules' schema) is not
+// part of the first screen. Always under the same Suspense, so a re-render of the guard never
+// remounts the form (what the collector typed and the suggestion stay).
+const CreateUsernameScreen = lazy(() =>
+  import('./create-username-screen').then((m) => ({
+    default: m.CreateUsernameScreen,
+  })),
+);
 
 function Status({ text }: { text: string }) {
   return (
@@ -134,7 +150,13 @@ export function Guard({ children }: { children: ReactNode }) {
       <Status text="Loading Profile..." />
     );
   }
-  if (!profile.username) return <CreateUsernameScreen />;
+  if (!profile.username) {
+    return (
+      <Suspense fallback={<Status text="Loading Profile..." />}>
+        <CreateUsernameScreen />
+      </Suspense>
+    );
+  }
   return <>{children}</>;
 }
 

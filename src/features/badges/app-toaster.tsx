@@ -3,7 +3,6 @@
 // arrive from the service worker and show as toasts with their title and body.
 import { useEffect } from 'react';
 import toast, { Toaster, useToasterStore, type DefaultToastOptions } from 'react-hot-toast';
-import { refreshSnapshot } from '../../sync/background-tasks';
 
 export const MAX_TOASTS = 20;
 
@@ -58,7 +57,10 @@ function usePushMessageToasts() {
       if (data?.type !== 'push-message' || !data.payload) return;
       // An alert is news from the server (a completed trade moves cars into this collection):
       // pull the snapshot now rather than at the next start.
-      void refreshSnapshot().catch(() => {});
+      // The sync code is loaded after the first screen; a push message comes later anyway.
+      void import('../../sync/background-tasks')
+        .then(({ refreshSnapshot }) => refreshSnapshot())
+        .catch(() => {});
       const text = pushMessageText(data.payload);
       if (!text) return;
       toast(

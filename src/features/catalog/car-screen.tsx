@@ -1,6 +1,7 @@
 // /car/{carId}: the big photo, the answer first ('You own 2 · 1 carded, 1 loose'), the primary
 // 'Add to collection', favourite and wishlist, the details with their fallbacks (docs/product.md),
 // the collector's copies as editable rows (car-instances.tsx), and trade / sale quantities.
+import { CommunityPriceLine } from '../trade-board';
 import { Link, useParams } from 'wouter';
 import type { CarRow } from '../../db/catalog-index';
 import { useCarWithSet, useOwnedCarState } from '../../db/use-catalog-browse';
@@ -90,6 +91,7 @@ function CarAnswer({ car, state }: { car: CarRow; state: OwnedCarState | undefin
       >
         {state ? ownershipAnswer(state.instances) : '\u00a0'}
       </p>
+      <CommunityPriceLine carId={car.id} />
       <button type="button" className="primary car-answer__add" onClick={() => void addCar(car.id)}>
         Add to collection
       </button>

@@ -6,7 +6,6 @@ import type { CatalogSet } from '../../shared/catalog/types';
 import { changeCollection } from '../../sync/collection-actions';
 import { celebrate } from '../badges';
 import { currentUserId } from '../../auth/auth-state';
-import { newCarDefaultsOnDevice } from '../../db/device-reads';
 
 /** Runs a change; false when it did not happen (the error has been shown). */
 async function attempt(run: () => Promise<unknown>): Promise<boolean> {
@@ -22,7 +21,9 @@ async function attempt(run: () => Promise<unknown>): Promise<boolean> {
 export async function addCar(carId: string, details: CarInstanceDetails = {}): Promise<boolean> {
   const done = await attempt(async () => {
     // The collector's chosen defaults (settings) for a new car, unless the caller said otherwise.
+    // (The device reads' module, loaded here rather than with the first screen.)
     const userId = currentUserId();
+    const { newCarDefaultsOnDevice } = await import('../../db/device-reads');
     const defaults = userId ? await newCarDefaultsOnDevice(userId) : {};
     return changeCollection('collection/add-car-instance', {
       carId,

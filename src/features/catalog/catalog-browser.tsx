@@ -3,6 +3,8 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { useCarMarks } from '../../db/use-catalog-browse';
 import { useCatalogSearch } from '../../db/use-catalog-search';
 import { useFeaturedSets, useOwnedSetCounts } from '../../db/use-collection';
+import { useDeviceCatalog } from '../../db/use-device-catalog';
+import { useCatalogDownload } from '../../sync/catalog-download';
 import { Link } from 'wouter';
 import { MarkedCarTile } from './marked-car-tile';
 import { setLink } from './links';
@@ -12,6 +14,10 @@ export function CatalogBrowser({ userId }: { userId: string | null }) {
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const cars = useCatalogSearch(deferred, 40);
+  // No catalogue in memory yet (being read, or downloaded on a first visit): no 'No car matches'.
+  const catalog = useDeviceCatalog();
+  const failed = useCatalogDownload().phase === 'error';
+  const waiting = catalog === undefined || (catalog === null && !failed);
   const ids = useMemo(() => cars?.map((car) => car.id) ?? [], [cars]);
   const marks = useCarMarks(userId, ids);
   const sets = useFeaturedSets(8);
@@ -33,7 +39,9 @@ export function CatalogBrowser({ userId }: { userId: string | null }) {
         <h2 id="catalog-browser-cars" className="visually-hidden">
           Cars
         </h2>
-        {cars && cars.length === 0 && <p className="muted">No car matches “{query}”.</p>}
+        {!waiting && cars && cars.length === 0 && (
+          <p className="muted">No car matches “{query}”.</p>
+        )}
         <ul className="car-grid">
           {cars?.map((car) => (
             <MarkedCarTile key={car.id} car={car} marks={marks} quickAdd />

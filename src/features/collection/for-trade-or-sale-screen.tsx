@@ -1,5 +1,7 @@
 // /collection/tradensell: what the collector offers for trade or sale, with steppers
 // (update-car-details sets both counts of a car; update-set-details one count of a set).
+import { useWantedBy, WantedByLine } from '../trade-board';
+import type { WantedByEntry } from '../../shared/community/market-schemas';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
@@ -48,11 +50,13 @@ function CarOffer({
   owned,
   forTrade,
   forSale,
+  wanted,
 }: {
   car: CarSummary;
   owned: number;
   forTrade: number;
   forSale: number;
+  wanted?: WantedByEntry;
 }) {
   const update = (next: { forTrade: number; forSale: number }) =>
     run(changeCollection('collection/update-car-details', { carId: car.id, ...next }));
@@ -73,6 +77,7 @@ function CarOffer({
           onChange={(value) => update({ forTrade, forSale: value })}
         />
       </div>
+      <WantedByLine entry={wanted} />
       {owned > 0 && <TradeBoardLink kind="car" id={car.id} name={car.name} />}
     </li>
   );
@@ -83,11 +88,13 @@ function SetOffer({
   owned,
   forTrade,
   forSale,
+  wanted,
 }: {
   set: SetSummary;
   owned: number;
   forTrade: number;
   forSale: number;
+  wanted?: WantedByEntry;
 }) {
   const update = (type: 'trade' | 'sale', quantity: number) =>
     run(changeCollection('collection/update-set-details', { setId: set.id, type, quantity }));
@@ -108,6 +115,7 @@ function SetOffer({
           onChange={(value) => update('sale', value)}
         />
       </div>
+      <WantedByLine entry={wanted} />
       {owned > 0 && <TradeBoardLink kind="set" id={set.id} name={set.name} />}
     </li>
   );
@@ -138,6 +146,9 @@ export function TradeNSellScreen() {
     ? [...entries.cars, ...entries.sets].reduce((sum, e) => sum + e.forSale, 0)
     : 0;
   const listed = entries ? entries.cars.length + entries.sets.length : 0;
+  // Who wants what I offer: collectors whose public wishlist holds it (online; kept offline).
+  const wantedCars = useWantedBy('car', entries?.cars.map((entry) => entry.carId) ?? []);
+  const wantedSets = useWantedBy('set', entries?.sets.map((entry) => entry.setId) ?? []);
 
   return (
     <>
@@ -172,6 +183,7 @@ export function TradeNSellScreen() {
                   owned={entry.owned}
                   forTrade={entry.forTrade}
                   forSale={entry.forSale}
+                  wanted={wantedCars.data?.wantedBy[entry.carId]}
                 />
               ))}
               {entries.sets.map((entry) => (
@@ -181,6 +193,7 @@ export function TradeNSellScreen() {
                   owned={entry.owned}
                   forTrade={entry.forTrade}
                   forSale={entry.forSale}
+                  wanted={wantedSets.data?.wantedBy[entry.setId]}
                 />
               ))}
             </ul>

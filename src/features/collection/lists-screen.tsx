@@ -1,8 +1,11 @@
 // /favorites and /wishlist: cars and sets with when they were added, each removable (the toggle
-// calls of docs/api.md with "is in the list" = true).
+// calls of docs/api.md with "is in the list" = true). A wishlist car shows the most the collector
+// means to pay and their note, both editable, and 'Found it' moves it into the collection.
 import { Link } from 'wouter';
-import { useMemo } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useAuth } from '../../auth/use-auth';
+import { useProfile } from '../../db/use-collection';
+import { collectionSettings } from '../../db/collection-settings';
 import {
   useListEntries,
   type ListCarEntry,
@@ -12,11 +15,13 @@ import {
 import { showError } from '../../errors/show-error';
 import { changeCollection } from '../../sync/collection-actions';
 import { ScreenHeader } from '../../ui/screen-header';
+import { FoundItDialog, WishDetailsDialog } from '../wishlist';
 import type { ListItem } from './collection-order';
 import {
   CarRowLink,
   EmptyState,
   formatDay,
+  formatMoney,
   ScreenBody,
   SetRowLink,
   StartCollectingLinks,
@@ -25,6 +30,11 @@ import { GroupHeading, tallSize, isHeader } from './collection-screen';
 import { VirtualList } from './virtual-list';
 
 type Entry = { kind: 'car'; value: ListCarEntry } | { kind: 'set'; value: ListSetEntry };
+
+/** A wishlist car's row: the car, its note, and its two actions beneath. */
+const WISH_ROW_HEIGHT = 184;
+
+type WishDialog = { kind: 'details' | 'found'; entry: ListCarEntry } | null;
 
 const WORDS: Record<ListKind, { title: string; list: string; empty: string; hint: string }> = {
   favorite: {
@@ -65,6 +75,10 @@ function ListScreen({ kind }: { kind: ListKind }) {
   const userId = useAuth().user?.uid ?? null;
   const lists = useListEntries(userId, kind);
   const words = WORDS[kind];
+  const currency = collectionSettings(useProfile(userId)?.settings).currency;
+  const money = (amount: number) => formatMoney(amount, currency);
+  const [dialog, setDialog] = useState<WishDialog>(null);
+  const wishing = kind === 'wishlist';
 
   const items = useMemo(() => {
     if (!lists) return [];
@@ -97,7 +111,25 @@ function ListScreen({ kind }: { kind: ListKind }) {
     const { entry } = item;
     const name = entry.kind === 'car' ? entry.value.car.name : entry.value.set.name;
     const added = formatDay(entry.value.addedAt);
-    const sub = <>{added && <span>Added {added}</span>}</>;
+    const maxPrice = entry.kind === 'car' && wishing ? entry.value.maxPrice : null;
+    // A wish with a price says the price (what is read at a fair table); else when it was added.
+    const sub =
+      maxPrice !== null ? (
+        <span className="wish-max">Max {money(maxPrice)}</span>
+      ) : (
+        <>{added && <span>Added {added}</span>}</>
+      );
+    if (wishing && entry.kind === 'car') {
+      return (
+        <WishCarRow
+          entry={entry.value}
+          sub={sub}
+          onRemove={() => remove(kind, entry)}
+          onEdit={() => setDialog({ kind: 'details', entry: entry.value })}
+          onFound={() => setDialog({ kind: 'found', entry: entry.value })}
+        />
+      );
+    }
     return (
       <div className="cl-row-with-action">
         {entry.kind === 'car' ? (
@@ -118,6 +150,11 @@ function ListScreen({ kind }: { kind: ListKind }) {
       </div>
     );
   };
+
+  const sizeOf = (item: ListItem<Entry>) =>
+    wishing && item.kind === 'entry' && item.entry.kind === 'car'
+      ? WISH_ROW_HEIGHT
+      : tallSize(item);
 
   const attributes = (item: ListItem<Entry>) =>
     item.kind === 'header'
@@ -148,7 +185,7 @@ function ListScreen({ kind }: { kind: ListKind }) {
             )}
             <VirtualList
               items={items}
-              sizeOf={tallSize}
+              sizeOf={sizeOf}
               isSticky={isHeader}
               render={render}
               attributesOf={attributes}
@@ -157,7 +194,75 @@ function ListScreen({ kind }: { kind: ListKind }) {
           </>
         )}
       </ScreenBody>
+      {dialog && <WishDialogFor dialog={dialog} money={money} onClose={() => setDialog(null)} />}
     </>
+  );
+}
+
+function WishDialogFor({
+  dialog,
+  money,
+  onClose,
+}: {
+  dialog: NonNullable<WishDialog>;
+  money: (amount: number) => string;
+  onClose: () => void;
+}) {
+  const { entry } = dialog;
+  const car = {
+    carId: entry.carId,
+    name: entry.car.name,
+    maxPrice: entry.maxPrice,
+    note: entry.note,
+  };
+  return dialog.kind === 'details' ? (
+    <WishDetailsDialog car={car} onClose={onClose} />
+  ) : (
+    <FoundItDialog car={car} money={money} onClose={onClose} />
+  );
+}
+
+function WishCarRow({
+  entry,
+  sub,
+  onRemove,
+  onEdit,
+  onFound,
+}: {
+  entry: ListCarEntry;
+  sub: ReactNode;
+  onRemove: () => void;
+  onEdit: () => void;
+  onFound: () => void;
+}) {
+  const name = entry.car.name;
+  return (
+    <div className="wish-row">
+      <div className="cl-row-with-action wish-row__car">
+        <CarRowLink car={entry.car} sub={sub} count={entry.owned} />
+        <button
+          type="button"
+          className="cl-remove"
+          aria-label={`Remove ${name} from wishlist`}
+          onClick={onRemove}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M6 6l12 12M18 6 6 18" />
+          </svg>
+        </button>
+      </div>
+      <p className="wish-row__note" data-testid="wish-note">
+        {entry.note ? `Note: ${entry.note}` : ''}
+      </p>
+      <div className="wish-row__actions">
+        <button type="button" onClick={onEdit} aria-label={`Max price and note for ${name}`}>
+          {entry.maxPrice === null && !entry.note ? 'Set max price' : 'Edit price & note'}
+        </button>
+        <button type="button" className="primary" onClick={onFound} aria-label={`Found ${name}`}>
+          Found it
+        </button>
+      </div>
+    </div>
   );
 }
 

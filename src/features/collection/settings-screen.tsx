@@ -1,5 +1,10 @@
 // /settings: preferences through users/update-settings (applied at once, reverted with the toast
 // if the server refuses), CSV and JSON exports, and signing out with a word about unsynced changes.
+import {
+  isWishlistPublic,
+  WISHLIST_PUBLIC_EXPLAINED,
+  WISHLIST_PUBLIC_SETTING,
+} from '../../shared/community/market-schemas';
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'wouter';
@@ -187,9 +192,39 @@ export function SettingsScreen() {
           />
         </Section>
 
+        <Section title="Wishlist">
+          <div className="cl-setting cl-setting--switch">
+            <input
+              id="setting-wishlist-public"
+              type="checkbox"
+              checked={isWishlistPublic(profile?.settings)}
+              aria-describedby="setting-wishlist-public-hint"
+              onChange={(event) =>
+                changeCollection('users/update-settings', {
+                  key: WISHLIST_PUBLIC_SETTING,
+                  value: event.target.checked,
+                }).catch(showError)
+              }
+            />
+            <label htmlFor="setting-wishlist-public">Public wishlist</label>
+            <p className="cl-setting__hint" id="setting-wishlist-public-hint">
+              {WISHLIST_PUBLIC_EXPLAINED}
+            </p>
+          </div>
+        </Section>
+
         {userId && <ReadyForOffline userId={userId} />}
 
         <NotificationsSection />
+
+        <Section title="Import">
+          <p className="cl-setting__hint">
+            Bring cars in from a CSV file: one exported here, or your own spreadsheet.
+          </p>
+          <Link href="/settings/import" className="pill-link">
+            Import a collection from CSV
+          </Link>
+        </Section>
 
         <Section title="Export">
           <p className="cl-setting__hint">

@@ -1,9 +1,12 @@
 // /stats: the big numbers first (cars, sets, money spent), then hand-made charts — by year, top
 // series, brand, and a condition donut — each bar a link that filters /collection.
+import { useCommunityPrices } from '../trade-board';
+import { estimateValue } from './estimated-value';
 import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
 import { useProfile } from '../../db/use-collection';
 import { collectionSettings } from '../../db/collection-settings';
+import { useOwnedCars } from '../../db/use-owned-lists';
 import {
   useCollectionStats,
   type CollectionStats,
@@ -153,9 +156,11 @@ function ConditionDonut({ slices }: { slices: CountBy<Condition>[] }) {
 function BigNumbers({
   stats,
   currency,
+  userId,
 }: {
   stats: CollectionStats;
   currency: Parameters<typeof formatMoney>[1];
+  userId: string | null;
 }) {
   return (
     <section className="cl-bignums" aria-label="Totals">
@@ -177,7 +182,49 @@ function BigNumbers({
           on sets
         </span>
       </div>
+      <EstimatedValueCard userId={userId} currency={currency} />
     </section>
+  );
+}
+
+function EstimatedValueCard({
+  userId,
+  currency,
+}: {
+  userId: string | null;
+  currency: Parameters<typeof formatMoney>[1];
+}) {
+  const owned = useOwnedCars(userId);
+  const read = useCommunityPrices(owned ? owned.map((entry) => entry.carId) : null);
+  if (!owned || owned.length === 0) return null;
+  if (read.status !== 'ready') {
+    return (
+      <div className="cl-bignum cl-bignum--wide card" data-testid="stat-value">
+        <span className="cl-bignum__label">Estimated value of my collection</span>
+        <span className="cl-bignum__sub" role="status">
+          {read.status === 'loading'
+            ? 'Asking the trade board…'
+            : 'Needs the trade board once: open it online to see an estimate.'}
+        </span>
+      </div>
+    );
+  }
+  const estimate = estimateValue(owned, read.data.prices);
+  return (
+    <div className="cl-bignum cl-bignum--wide card" data-testid="stat-value">
+      <span className="cl-bignum__label">Estimated value of my collection</span>
+      <strong className="cl-bignum__value">
+        {estimate.pricedCopies > 0 ? formatMoney(estimate.value, currency) : '—'}
+      </strong>
+      <span className="cl-bignum__sub">
+        {estimate.pricedCopies > 0
+          ? `${plural(estimate.pricedCopies, 'car')} at the median asking price on the trade board, which you paid ${formatMoney(estimate.paidForPriced, currency)} for.`
+          : 'No car of yours has a community price yet (it takes 3 asking prices).'}
+        {estimate.unpricedCopies > 0 && estimate.pricedCopies > 0
+          ? ` ${plural(estimate.unpricedCopies, 'car')} with fewer than 3 asking prices ${estimate.unpricedCopies === 1 ? 'is' : 'are'} not counted.`
+          : ''}
+      </span>
+    </div>
   );
 }
 
@@ -201,7 +248,7 @@ export function StatsScreen() {
           </EmptyState>
         ) : (
           <>
-            <BigNumbers stats={stats} currency={currency} />
+            <BigNumbers stats={stats} currency={currency} userId={userId} />
             {(stats.hunts.TH > 0 || stats.hunts.STH > 0) && (
               <p className="cl-hunts">
                 <Link href={collectionHref({ hunt: 'TH' })} className="cl-chip">

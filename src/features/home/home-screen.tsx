@@ -1,5 +1,6 @@
 // /home: what is new, the catalogue search, sets, and the collector's totals and sync status.
 import { Link } from 'wouter';
+import { lastKnownUser } from '../../auth/auth-state';
 import { useAuth } from '../../auth/use-auth';
 import { ScreenHeader } from '../../ui/screen-header';
 import { AccountBar, SignInForm } from '../account';
@@ -8,18 +9,20 @@ import { CatalogProgress } from '../catalog';
 
 export function HomeScreen() {
   const auth = useAuth();
-  const userId = auth.user?.uid ?? null;
+  // Until Firebase answers, the device's last known state: the screen is drawn once, as it will be.
+  const user = auth.ready ? auth.user : lastKnownUser();
+  const userId = user?.uid ?? null;
   return (
     <>
       <ScreenHeader title="Diecast Garage" />
       <main className="app-main">
         <CatalogProgress />
-        {!auth.ready ? (
+        {user === undefined ? (
           <p className="muted" role="status">
             Authenticating...
           </p>
-        ) : auth.user ? (
-          <AccountBar userId={auth.user.uid} email={auth.user.email} />
+        ) : user ? (
+          <AccountBar userId={user.uid} email={user.email} />
         ) : (
           <SignInForm />
         )}

@@ -1,7 +1,8 @@
 // /check: "do I have it?" in ten seconds, with one thumb and no signal. A big field finds a car
 // by toy number, collector number or casting name as it is typed, over the whole catalogue on
 // the device; each hit answers at a glance (owned, wishlist and price, set progress) and adds a
-// copy in one tap with the chips of the last add. Today's checks stay listed below.
+// copy in one tap with the chips of the last add (a wishlist car: 'Found it', with the price it
+// was wished at). Today's checks stay listed below.
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
@@ -21,38 +22,11 @@ import { carLink } from '../catalog';
 import { formatMoney } from '../collection';
 import { recordCheck, useChecksToday } from './checks-today';
 import { rememberChips, useLastAddChips, type AddChips } from './last-add';
+import { Chips } from './chips';
+import { FoundItDialog } from '../wishlist';
 import './quick-check.css';
 
 const HITS = 12;
-
-function Chips<T extends string>({
-  legend,
-  options,
-  value,
-  onChange,
-}: {
-  legend: string;
-  options: readonly T[];
-  value: T;
-  onChange: (value: T) => void;
-}) {
-  return (
-    <fieldset className="qc-chips">
-      <legend>{legend}</legend>
-      {options.map((option) => (
-        <button
-          key={option}
-          type="button"
-          className="qc-chip"
-          aria-pressed={option === value}
-          onClick={() => onChange(option)}
-        >
-          {option}
-        </button>
-      ))}
-    </fieldset>
-  );
-}
 
 interface HitContext {
   answers: Map<string, QuickAnswer> | undefined;
@@ -60,6 +34,7 @@ interface HitContext {
   chips: AddChips;
   money: (amount: number) => string;
   onChecked: (carId: string) => void;
+  onFound: (car: CarRow, wish: NonNullable<QuickAnswer['wishlist']>) => void;
 }
 
 /** Hits with their answers: the matches of what is typed, and today's checks. */
@@ -75,6 +50,7 @@ function HitList({ cars, context }: { cars: readonly CarRow[]; context: HitConte
           chips={context.chips}
           money={context.money}
           onChecked={context.onChecked}
+          onFound={context.onFound}
         />
       ))}
     </ul>
@@ -88,6 +64,7 @@ function Hit({
   chips,
   money,
   onChecked,
+  onFound,
 }: {
   car: CarRow;
   answer: QuickAnswer | undefined;
@@ -95,7 +72,9 @@ function Hit({
   chips: AddChips;
   money: (amount: number) => string;
   onChecked: (carId: string) => void;
+  onFound: HitContext['onFound'];
 }) {
+  const wish = answer?.wishlist ?? null;
   const lines = answer ? describeQuickAnswer(answer, money) : ['…'];
   const owned = (answer?.owned.count ?? 0) > 0;
   const codes = [car.toyNumber, car.collectorNumber].filter(Boolean).join(' · ');
@@ -124,7 +103,20 @@ function Hit({
           ))}
         </p>
       </div>
-      {signedIn && (
+      {signedIn && wish && (
+        <button
+          type="button"
+          className="qc-add primary"
+          aria-label={`Found ${car.name} (${car.year}): add it from your wishlist`}
+          onClick={() => {
+            onChecked(car.id);
+            onFound(car, wish);
+          }}
+        >
+          Found it
+        </button>
+      )}
+      {signedIn && !wish && (
         <button
           type="button"
           className="qc-add primary"
@@ -165,7 +157,15 @@ export function QuickCheckScreen() {
     if (userId) recordCheck(userId, carId);
   };
   const setChips = (next: Partial<AddChips>) => rememberChips({ ...chips, ...next });
-  const hitContext: HitContext = { answers, signedIn: userId !== null, chips, money, onChecked };
+  const [found, setFound] = useState<{ car: CarRow; wish: NonNullable<QuickAnswer['wishlist']> }>();
+  const hitContext: HitContext = {
+    answers,
+    signedIn: userId !== null,
+    chips,
+    money,
+    onChecked,
+    onFound: (car, wish) => setFound({ car, wish }),
+  };
 
   return (
     <>
@@ -218,6 +218,13 @@ export function QuickCheckScreen() {
           </section>
         )}
       </main>
+      {found && (
+        <FoundItDialog
+          car={{ carId: found.car.id, name: found.car.name, ...found.wish }}
+          money={money}
+          onClose={() => setFound(undefined)}
+        />
+      )}
     </>
   );
 }

@@ -4,6 +4,7 @@
 const LABELS: Record<string, string> = {
   'collection/add-car-instance': 'Add {car}',
   'collection/remove-car-instance': 'Remove a copy of {car}',
+  'collection/import-car-instances': 'Import cars from a CSV file',
   'collection/update-car-instance': 'Edit a copy of {car}',
   'collection/update-car-details': 'Trade and sale numbers of {car}',
   'collection/add-set-instance': 'Add the set {set}',
@@ -11,6 +12,7 @@ const LABELS: Record<string, string> = {
   'collection/remove-set-instance': 'Remove a copy of the set {set}',
   'collection/update-set-instance': 'Edit a copy of the set {set}',
   'collection/update-set-details': 'Trade and sale numbers of the set {set}',
+  'collection/update-wishlist-car': 'Max price and note of {car} on the wishlist',
   'collection/toggle-set': 'Favourite or wishlist the set {set}',
   'users/update-settings': 'Change a setting',
   'tutorials/complete': 'Complete a tutorial',

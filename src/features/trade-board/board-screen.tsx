@@ -21,12 +21,23 @@ import {
   StatusChip,
 } from './trade-parts';
 import { mergePending, usePendingViews } from './use-pending-views';
+import { MaxPriceLine, WantedByLine } from './market-parts';
+import { useMatches, useWantedBy } from './use-market';
+import { useProfile } from '../../db/use-collection';
+import { showError } from '../../errors/show-error';
+import {
+  isWishlistPublic,
+  WISHLIST_PUBLIC_EXPLAINED,
+  WISHLIST_PUBLIC_SETTING,
+} from '../../shared/community/market-schemas';
+import { changeCollection } from '../../sync/collection-actions';
 import './trade-board.css';
 import { FILTER_KEYS, Filters, type FilterKey } from './board-filters';
 
-type Tab = 'board' | 'mine' | 'offers';
+type Tab = 'board' | 'matches' | 'mine' | 'offers';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'board', label: 'Board' },
+  { id: 'matches', label: 'Matches' },
   { id: 'mine', label: 'My listings' },
   { id: 'offers', label: 'My offers' },
 ];
@@ -132,6 +143,22 @@ function MyListings({ userId }: { userId: string }) {
   const withdrawn = new Set(pending.listingUpdates.map((update) => update.listingId));
   const server = read.status === 'ready' ? read.data.listings : [];
   const all = mergePending(server, queued, withdrawn);
+  const wanted = useWantedBy(
+    'car',
+    all
+      .filter(({ view }) => view.kind === 'car' && view.status === 'open')
+      .map(({ view }) => view.itemId),
+  );
+  const wantedSets = useWantedBy(
+    'set',
+    all
+      .filter(({ view }) => view.kind === 'set' && view.status === 'open')
+      .map(({ view }) => view.itemId),
+  );
+  const wantedOf = (view: ListingView) =>
+    view.status !== 'open'
+      ? undefined
+      : (view.kind === 'car' ? wanted : wantedSets).data?.wantedBy[view.itemId];
   return (
     <>
       <OfflineNote show={read.status === 'ready' && read.fromDevice} />
@@ -148,9 +175,83 @@ function MyListings({ userId }: { userId: string }) {
       )}
       <ul className="tb-list">
         {all.map(({ view, pending: isPending }) => (
-          <ListingCard key={view.id} listing={view} pending={isPending} />
+          <ListingCard
+            key={view.id}
+            listing={view}
+            pending={isPending}
+            extra={<WantedByLine entry={wantedOf(view)} />}
+          />
         ))}
       </ul>
+    </>
+  );
+}
+
+function MatchesPanel({ userId }: { userId: string }) {
+  const read = useMatches(true);
+  const profile = useProfile(userId);
+  // The device's own setting first: switched on offline, the view says it is on its way.
+  const publicHere = isWishlistPublic(profile?.settings);
+  if (read.status === 'loading') {
+    return (
+      <p className="muted" role="status">
+        Looking for matches…
+      </p>
+    );
+  }
+  if (read.status === 'error') return <QueryProblem error={read.error} />;
+  if (!read.data.wishlistPublic) {
+    return (
+      <section className="tb-empty tb-matches-off" aria-labelledby="tb-matches-off">
+        <h2 id="tb-matches-off" className="tb-subtitle">
+          {publicHere ? 'Your wishlist is going public…' : 'Your wishlist is private'}
+        </h2>
+        <p>{WISHLIST_PUBLIC_EXPLAINED}</p>
+        {!publicHere && (
+          <button
+            type="button"
+            className="primary"
+            onClick={() =>
+              changeCollection('users/update-settings', {
+                key: WISHLIST_PUBLIC_SETTING,
+                value: true,
+              }).catch(showError)
+            }
+          >
+            Make my wishlist public
+          </button>
+        )}
+      </section>
+    );
+  }
+  const { matches } = read.data;
+  return (
+    <>
+      <OfflineNote show={read.fromDevice} />
+      {matches.length === 0 ? (
+        <p className="tb-empty">
+          Nothing on the board matches your wishlist yet. We’ll tell you when a listing does.
+        </p>
+      ) : (
+        <ul className="tb-list" aria-label="Listings that match your wishlist">
+          {matches.map((match) => (
+            <ListingCard
+              key={match.listing.id}
+              listing={match.listing}
+              extra={
+                <>
+                  <span className={`tb-match tb-match--${match.match}`}>
+                    {match.match === 'exact'
+                      ? 'On your wishlist'
+                      : 'Same casting as one on your wishlist, another year or colour'}
+                  </span>
+                  <MaxPriceLine askingPrice={match.listing.askingPrice} maxPrice={match.maxPrice} />
+                </>
+              }
+            />
+          ))}
+        </ul>
+      )}
     </>
   );
 }
@@ -254,7 +355,10 @@ export function TradeBoardScreen() {
   const userId = auth.user?.uid ?? null;
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab: Tab = userId && (requested === 'mine' || requested === 'offers') ? requested : 'board';
+  const tab: Tab =
+    userId && (requested === 'mine' || requested === 'offers' || requested === 'matches')
+      ? requested
+      : 'board';
   const choose = (next: Tab) =>
     setParams(
       (current) => {
@@ -313,6 +417,7 @@ export function TradeBoardScreen() {
           {...(userId ? { role: 'tabpanel', 'aria-labelledby': `tb-tab-${tab}` } : {})}
         >
           {tab === 'board' && <Board userId={userId} />}
+          {tab === 'matches' && userId && <MatchesPanel userId={userId} />}
           {tab === 'mine' && userId && <MyListings userId={userId} />}
           {tab === 'offers' && userId && <MyOffers userId={userId} />}
         </div>

@@ -1,6 +1,7 @@
 // /trade/create: list one of my copies of a car or set (prefilled from ?kind=car&id=<carId>, as
 // /collection/tradensell links): which copy, trade and/or sale, asking price, what I want. It is
 // queued like any change, so it works with no signal and shows at once as pending.
+import { CommunityPriceLine } from './market-parts';
 import { useMemo, useState, useDeferredValue, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
@@ -256,6 +257,7 @@ function ListingForm({ userId, kind, id }: { userId: string; kind: ItemKind; id:
               {errors.price}
             </span>
           )}
+          {kind === 'car' && <CommunityPriceLine carId={id} />}
         </label>
       )}
 

@@ -107,9 +107,12 @@ export function QueryProblem({ error }: { error: Error }) {
 export function ListingCard({
   listing,
   pending = false,
+  extra,
 }: {
   listing: ListingView;
   pending?: boolean;
+  /** More lines under the listing's own (how it matches, who wants it). */
+  extra?: ReactNode;
 }) {
   const copy = copyLine(listing.instance);
   return (
@@ -130,6 +133,7 @@ export function ListingCard({
               <span className="tb-label">Wants</span> {listing.wants}
             </span>
           )}
+          {extra}
           <span className="tb-card__foot">
             <PersonLine person={listing.seller} />
             <StatusChip status={listing.status} pending={pending} />

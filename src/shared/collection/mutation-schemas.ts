@@ -3,7 +3,7 @@ import { z } from 'zod';
 import '../zod-csp';
 import { unstorableJsonProblem, userText } from '../text/user-text';
 import { CONDITIONS, GRADES } from './types';
-import { MAX_INSTANCES_PER_CHANGE } from './work-units';
+import { MAX_IMPORTED_PER_CHANGE, MAX_INSTANCES_PER_CHANGE } from './work-units';
 
 /**
  * Ids come from the catalogue or from a device's generator: printable, short, URL-safe. Never
@@ -39,8 +39,11 @@ const timestampSchema = z.iso.datetime({ offset: true, message: 'must be an ISO 
 
 export const NOTES_MAX = 2000;
 export const PURCHASE_PLACE_MAX = 200;
+/** A wishlist note is a reminder read at a fair table ('only carded', 'the blue one'). */
+export const WISHLIST_NOTE_MAX = 200;
 const notesSchema = userText({ max: NOTES_MAX });
 const placeSchema = userText({ max: PURCHASE_PLACE_MAX });
+const wishlistNoteSchema = userText({ max: WISHLIST_NOTE_MAX });
 
 export const carInstanceDetailsSchema = z.strictObject({
   instanceId: idSchema.optional(),
@@ -101,6 +104,22 @@ export const mutationArgsSchemas = {
     details: carInstanceDetailsSchema.default({}),
   }),
   'collection/remove-car-instance': z.strictObject({ carId: idSchema, instanceId: idSchema }),
+  /**
+   * Copies brought in from a CSV file, a chunk at a time. Each names its own instance id (from
+   * the file, or derived from the row), and a copy whose id the collection already holds is
+   * skipped: the same file imported twice adds nothing the second time.
+   */
+  'collection/import-car-instances': z.strictObject({
+    instances: z
+      .array(
+        z.strictObject({
+          carId: idSchema,
+          details: carInstanceDetailsSchema.required({ instanceId: true }),
+        }),
+      )
+      .min(1, 'must hold at least one copy')
+      .max(MAX_IMPORTED_PER_CHANGE, `must hold at most ${MAX_IMPORTED_PER_CHANGE} copies`),
+  }),
   'collection/add-set-instance': z.strictObject({
     set: setReferenceSchema,
     instanceDetails: setInstanceDetailsSchema.default({}),
@@ -119,6 +138,15 @@ export const mutationArgsSchemas = {
   }),
   'collection/toggle-favorite': z.strictObject({ carId: idSchema, isFavorited: z.boolean() }),
   'collection/toggle-wishlist': z.strictObject({ carId: idSchema, isWishlisted: z.boolean() }),
+  /**
+   * What a wishlist car is worth to the collector: the most they mean to pay (null: not said)
+   * and a note ('' for none). Both are given, so the entry becomes exactly what the form shows.
+   */
+  'collection/update-wishlist-car': z.strictObject({
+    carId: idSchema,
+    maxPrice: priceSchema.nullable(),
+    note: wishlistNoteSchema,
+  }),
   'collection/toggle-set': z.strictObject({
     setId: idSchema,
     action: z.enum(['favorite', 'wishlist']),

@@ -74,6 +74,21 @@ const definitions: { [N in MutationName]: MutationDefinition<N> } = {
     apply: onCollection(rules.addCarInstance),
     created: (args) => ({ instanceId: args.details.instanceId }),
   },
+  'collection/import-car-instances': {
+    references: (args) =>
+      refs({
+        carIds: args.instances.map((copy) => copy.carId),
+        carInstanceIds: args.instances.map((copy) => copy.details.instanceId),
+      }),
+    prepare: (args, fill) => ({
+      instances: args.instances.map((copy) => ({
+        carId: copy.carId,
+        details: { ...copy.details, dateAdded: copy.details.dateAdded ?? fill.now },
+      })),
+    }),
+    apply: onCollection(rules.importCarInstances),
+    created: (args) => ({ instanceIds: args.instances.map((copy) => copy.details.instanceId) }),
+  },
   'collection/remove-car-instance': {
     references: (args) => refs({ carIds: [args.carId] }),
     prepare: unchanged,
@@ -119,6 +134,12 @@ const definitions: { [N in MutationName]: MutationDefinition<N> } = {
     references: (args) => refs({ carIds: [args.carId] }),
     prepare: unchanged,
     apply: onCollection(rules.toggleWishlist),
+    created: nothingCreated,
+  },
+  'collection/update-wishlist-car': {
+    references: (args) => refs({ carIds: [args.carId] }),
+    prepare: unchanged,
+    apply: onCollection(rules.updateWishlistCar),
     created: nothingCreated,
   },
   'collection/toggle-set': {

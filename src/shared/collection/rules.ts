@@ -160,6 +160,35 @@ export function addCarInstance(
   };
 }
 
+/**
+ * Copies from an import: those whose instance id the collection already holds (under any car)
+ * are skipped rather than refused, so a chunk sent again, or the same file imported again, adds
+ * nothing. The cars added leave the wishlist, as with add-car-instance.
+ */
+export function importCarInstances(
+  collection: Collection,
+  args: MutationArgs<'collection/import-car-instances'>,
+  ctx: RuleContext,
+): Collection {
+  const taken = carInstanceIds(collection.ownedCars);
+  const additions: { carId: string; instance: CarInstance }[] = [];
+  for (const { carId, details } of args.instances) {
+    requireCar(ctx, carId);
+    if (taken.has(details.instanceId)) continue;
+    taken.add(details.instanceId);
+    additions.push({ carId, instance: newCarInstance(details.instanceId, details, ctx.now) });
+  }
+  if (additions.length === 0) return collection;
+  return {
+    ...collection,
+    ownedCars: withCarInstances(collection, additions),
+    wishlistCarIds: withoutItems(
+      collection.wishlistCarIds,
+      new Set(additions.map((addition) => addition.carId)),
+    ),
+  };
+}
+
 export function removeCarInstance(
   collection: Collection,
   args: MutationArgs<'collection/remove-car-instance'>,
@@ -331,6 +360,40 @@ export function toggleWishlist(
   return {
     ...collection,
     wishlistCarIds: toggled(collection.wishlistCarIds, args.carId, args.isWishlisted, ctx.now),
+  };
+}
+
+/**
+ * Sets a wishlist car's max price and note. Only a car on the wishlist has them: another
+ * device may have taken it off (or bought it) first, and then this change is refused (404) and
+ * rebased away rather than putting the car back on the list.
+ */
+export function updateWishlistCar(
+  collection: Collection,
+  args: MutationArgs<'collection/update-wishlist-car'>,
+): Collection {
+  const index = collection.wishlistCarIds.findIndex((item) => item.id === args.carId);
+  const current = collection.wishlistCarIds[index];
+  if (!current) throw new RuleError(404, `${args.carId} is not on your wishlist`);
+  const next = wishlistItem(current, args.maxPrice, args.note);
+  if (next.maxPrice === current.maxPrice && next.note === current.note) return collection;
+  return {
+    ...collection,
+    wishlistCarIds: collection.wishlistCarIds.map((item, i) => (i === index ? next : item)),
+  };
+}
+
+/** A list item in its one shape: maxPrice and note only when said (see ListItem). */
+export function wishlistItem(
+  item: Pick<ListItem, 'id' | 'addedAt'>,
+  maxPrice: number | null | undefined,
+  note: string | null | undefined,
+): ListItem {
+  return {
+    id: item.id,
+    addedAt: item.addedAt,
+    ...(maxPrice !== null && maxPrice !== undefined ? { maxPrice } : {}),
+    ...(note ? { note } : {}),
   };
 }
 

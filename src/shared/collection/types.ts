@@ -46,9 +46,12 @@ export interface OwnedSet {
 export interface ListItem {
   id: string;
   addedAt: string;
-  /** Wishlist only: the most the collector means to pay, in their currency (absent: not said). */
-  maxPrice?: number | null;
-  /** Wishlist only: a note to themselves ('only carded', 'the blue one'). */
+  /**
+   * Wishlist cars only: the most the collector means to pay, in their currency. Absent when not
+   * said (never null or 0-for-none), so the device and the server build the same object.
+   */
+  maxPrice?: number;
+  /** Wishlist cars only: a note to themselves ('only carded', 'the blue one'); absent when empty. */
   note?: string;
 }
 

@@ -23,6 +23,9 @@ export const MAX_COPIES_PER_CHANGE = 1_200;
 /** add-multiple-set-instances takes at most this many set instances in one change (400). */
 export const MAX_INSTANCES_PER_CHANGE = 100;
 
+/** import-car-instances takes at most this many copies in one change (400). */
+export const MAX_IMPORTED_PER_CHANGE = 100;
+
 /** The cars of a set, as far as the caller knows them (undefined: unknown set). */
 export type SetSize = (setId: string) => number | undefined;
 
@@ -35,6 +38,8 @@ export function copiesCreated<N extends MutationName>(
   switch (name) {
     case 'collection/add-car-instance':
       return 1;
+    case 'collection/import-car-instances':
+      return (args as MutationArgs<'collection/import-car-instances'>).instances.length;
     case 'collection/add-set-instance': {
       const { set } = args as MutationArgs<'collection/add-set-instance'>;
       return 1 + (setSize(set.id) ?? 0);

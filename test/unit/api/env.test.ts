@@ -24,6 +24,15 @@ describe('parseEnv', () => {
     });
   });
 
+  it('fills an empty catalogue with the real one unless CATALOG_SEED=demo', () => {
+    expect(parseEnv({}).CATALOG_SEED).toBe('real');
+    expect(parseEnv({ CATALOG_SEED: '' }).CATALOG_SEED).toBe('real');
+    expect(parseEnv({ CATALOG_SEED: 'demo' }).CATALOG_SEED).toBe('demo');
+    expect(() => parseEnv({ CATALOG_SEED: 'full' })).toThrow(
+      "CATALOG_SEED must be 'real' (the default) or 'demo' (got 'full')",
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(parseEnv({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 8787 });
   });

@@ -1,6 +1,8 @@
 // Catalogue search on the device: word prefixes over casting name, toy number, collector number.
 import { describe, expect, it } from 'vitest';
+import { CatalogIndex } from '../../../src/db/catalog-index';
 import { searchWordsOfCar, wordsOf } from '../../../src/db/search-words';
+import type { CatalogCar } from '../../../src/shared/catalog/types';
 import { BONE_SHAKER, CHARGER, SKYLINE } from '../../fixtures/catalog';
 import { openTestDevice } from '../../fixtures/device';
 
@@ -30,5 +32,29 @@ describe('catalogue search', () => {
     const charger = catalog?.car(CHARGER);
     const results = catalog?.search(charger!.toyNumber!.toLowerCase()) ?? [];
     expect(results.map((car) => car.id)).toContain(CHARGER);
+  });
+
+  it('lists the newest cars as a sort of every car by year, newest first, then name', () => {
+    const names = [
+      'Twin Mill',
+      'Bone Shaker',
+      'Audi',
+      'twin mill',
+      'Zamac',
+      'Ärger',
+      'Bone Shaker',
+    ];
+    const cars = Array.from({ length: 60 }, (_, i) => ({
+      id: `car-${i}`,
+      name: names[i % names.length] as string,
+      year: 2020 + (i % 4),
+    })) as unknown as CatalogCar[];
+    const catalog = new CatalogIndex({ version: 'v', cars, sets: [] });
+    const sorted = [...cars].sort((a, b) => b.year - a.year || a.name.localeCompare(b.name));
+    for (const limit of [1, 10, 15, 16, 40, 60, 100]) {
+      expect(catalog.newest(limit).map((car) => car.id)).toEqual(
+        sorted.slice(0, limit).map((car) => car.id),
+      );
+    }
   });
 });

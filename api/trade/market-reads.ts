@@ -1,0 +1,211 @@
+// The market reads, each one indexed SQL statement (plus the board's listing view for the
+// few listings found): the community price of cars, the Matches view of a collector's wishlist,
+// and Wanted by (collectors whose public wishlist holds a car). Only public wishlists are read.
+import { sql } from 'drizzle-orm';
+import { queryRows, type Queryable } from '../db/database';
+import { listingViews } from './trade-reads';
+import { publicProfiles } from '../profiles/public-profile';
+import {
+  MIN_COMMUNITY_PRICES,
+  WANTED_BY_COUNT_CAP,
+  WISHLIST_PUBLIC_SETTING,
+  type CommunityPrice,
+  type MatchKind,
+  type MatchView,
+  type MatchesAnswer,
+  type WantedByEntry,
+} from '../../src/shared/community/market-schemas';
+
+const idsJson = (ids: readonly string[]) => JSON.stringify([...new Set(ids)]);
+const iso = (value: string | Date) => new Date(value).toISOString();
+const WISHLIST = { car: 'wishlistCarIds', set: 'wishlistSetIds' } as const;
+/** A wishlist is public when its owner's setting says so (a JSON true in profiles.settings). */
+const isPublic = (alias: string) =>
+  sql.raw(`(${alias}.settings -> '${WISHLIST_PUBLIC_SETTING}') = 'true'::jsonb`);
+
+/**
+ * The median asking price of each item's open and completed cash listings, with the range, count
+ * and dates; items with fewer than MIN_COMMUNITY_PRICES prices are left out.
+ */
+export async function communityPrices(
+  db: Queryable,
+  kind: 'car' | 'set',
+  ids: readonly string[],
+): Promise<Record<string, CommunityPrice>> {
+  const rows = await queryRows<{
+    item_id: string;
+    median: string | number;
+    low: string | number;
+    high: string | number;
+    count: number;
+    first: string | Date;
+    last: string | Date;
+  }>(
+    db,
+    sql`SELECT l.item_id,
+          percentile_cont(0.5) WITHIN GROUP (ORDER BY l.asking_price) AS median,
+          min(l.asking_price) AS low, max(l.asking_price) AS high, count(*)::int AS count,
+          min(l.created_at) AS first, max(l.created_at) AS last
+        FROM listings l
+        WHERE l.kind = ${kind}
+          AND l.item_id IN (SELECT jsonb_array_elements_text(${idsJson(ids)}::jsonb))
+          AND l.asking_price IS NOT NULL AND l.status IN ('open', 'sold', 'traded')
+        GROUP BY l.item_id
+        HAVING count(*) >= ${MIN_COMMUNITY_PRICES}`,
+  );
+  const prices: Record<string, CommunityPrice> = {};
+  for (const row of rows) {
+    prices[row.item_id] = {
+      median: Math.round(Number(row.median) * 100) / 100,
+      low: Number(row.low),
+      high: Number(row.high),
+      count: row.count,
+      from: iso(row.first),
+      to: iso(row.last),
+    };
+  }
+  return prices;
+}
+
+/** The Matches view holds at most this many listings. */
+export const MATCHES_LIMIT = 50;
+
+export interface MatchRow {
+  id: string;
+  match: MatchKind;
+  wanted_item_id: string;
+  max_price: string | number | null;
+}
+
+/**
+ * Open listings of others whose car or set is on `userId`'s public wishlist (exact), then those
+ * of the same casting (same brand and name) in another year or colour; newest first in each.
+ * Starts from the wishlist (a primary-key range), then reads at most MATCHES_LIMIT of each
+ * item's newest open listings from its index: a popular car with thousands of listings costs
+ * no more than one with fifty, and the answer is the same (it holds at most that many).
+ */
+export async function matchRows(db: Queryable, userId: string): Promise<MatchRow[]> {
+  return queryRows<MatchRow>(
+    db,
+    sql`WITH wished AS (
+          SELECT CASE li.list WHEN ${WISHLIST.car} THEN 'car' ELSE 'set' END AS kind,
+                 li.item_id,
+                 li.max_price
+            FROM list_items li
+           WHERE li.user_id = ${userId} AND li.list IN (${WISHLIST.car}, ${WISHLIST.set})
+        ),
+        exact AS (
+          SELECT l.id, 'exact' AS match, w.item_id AS wanted_item_id, w.max_price, l.created_at
+            FROM wished w
+            CROSS JOIN LATERAL (
+              SELECT id, created_at FROM listings
+               WHERE kind = w.kind AND item_id = w.item_id AND status = 'open'
+                 AND user_id <> ${userId}
+               ORDER BY created_at DESC LIMIT ${MATCHES_LIMIT}) l
+        ),
+        casting AS (
+          SELECT l.id, 'casting' AS match, w.item_id AS wanted_item_id, w.max_price, l.created_at
+            FROM wished w
+            JOIN catalog_cars wc ON w.kind = 'car' AND wc.id = w.item_id
+            JOIN catalog_cars oc ON oc.brand = wc.brand AND oc.name = wc.name AND oc.id <> wc.id
+            CROSS JOIN LATERAL (
+              SELECT id, created_at FROM listings
+               WHERE kind = 'car' AND item_id = oc.id AND status = 'open'
+                 AND user_id <> ${userId}
+               ORDER BY created_at DESC LIMIT ${MATCHES_LIMIT}) l
+           WHERE NOT EXISTS (SELECT 1 FROM wished x WHERE x.kind = 'car' AND x.item_id = oc.id)
+        ),
+        ranked AS (
+          SELECT DISTINCT ON (id) id, match, wanted_item_id, max_price, created_at
+            FROM (SELECT * FROM exact UNION ALL SELECT * FROM casting) m
+           ORDER BY id, (match = 'casting'), created_at DESC
+        )
+        SELECT id, match, wanted_item_id, max_price FROM ranked
+         WHERE EXISTS (SELECT 1 FROM profiles p WHERE p.user_id = ${userId} AND ${isPublic('p')})
+         ORDER BY (match = 'casting'), created_at DESC, id DESC
+         LIMIT ${MATCHES_LIMIT}`,
+  );
+}
+
+export async function wishlistIsPublic(db: Queryable, userId: string): Promise<boolean> {
+  const [row] = await queryRows<{ public: boolean }>(
+    db,
+    sql`SELECT ${isPublic('p')} AS public FROM profiles p WHERE p.user_id = ${userId}`,
+  );
+  return row?.public ?? false;
+}
+
+export async function findMatches(db: Queryable, userId: string): Promise<MatchesAnswer> {
+  const [isPublicWishlist, rows] = await Promise.all([
+    wishlistIsPublic(db, userId),
+    matchRows(db, userId),
+  ]);
+  if (rows.length === 0) return { wishlistPublic: isPublicWishlist, matches: [] };
+  const views = await listingViews(
+    db,
+    sql`l.id IN (SELECT jsonb_array_elements_text(${idsJson(rows.map((row) => row.id))}::jsonb))`,
+    MATCHES_LIMIT,
+  );
+  const byId = new Map(views.map((view) => [view.id, view]));
+  const matches: MatchView[] = rows.flatMap((row) => {
+    const listing = byId.get(row.id);
+    return listing
+      ? [
+          {
+            listing,
+            match: row.match,
+            wantedItemId: row.wanted_item_id,
+            maxPrice: row.max_price === null ? null : Number(row.max_price),
+          },
+        ]
+      : [];
+  });
+  return { wishlistPublic: isPublicWishlist, matches };
+}
+
+/** Collectors named per item in Wanted by; the count says how many there are in all. */
+export const WANTED_BY_SHOWN = 5;
+
+/**
+ * Collectors other than `viewerId` whose public wishlist holds each item: a few named, and a
+ * count up to WANTED_BY_COUNT_CAP. Per item, both stop early on the wishlist-by-item index, so a
+ * car on thousands of wishlists costs about what one on a hundred does.
+ */
+export async function wantedBy(
+  db: Queryable,
+  kind: 'car' | 'set',
+  ids: readonly string[],
+  viewerId: string,
+): Promise<Record<string, WantedByEntry>> {
+  const wanting = sql`FROM list_items li JOIN profiles p ON p.user_id = li.user_id
+         WHERE li.list = ${WISHLIST[kind]} AND li.item_id = item.id
+           AND li.user_id <> ${viewerId}
+           AND p.username IS NOT NULL AND ${isPublic('p')}`;
+  const rows = await queryRows<{ item_id: string; user_ids: string[]; count: number }>(
+    db,
+    sql`SELECT item.id AS item_id, named.user_ids, counted.count
+          FROM (SELECT DISTINCT jsonb_array_elements_text(${idsJson(ids)}::jsonb) AS id) item
+          CROSS JOIN LATERAL (
+            SELECT count(*)::int AS count
+              FROM (SELECT 1 ${wanting} LIMIT ${WANTED_BY_COUNT_CAP}) found) counted
+          CROSS JOIN LATERAL (
+            SELECT coalesce(array_agg(user_id), '{}') AS user_ids
+              FROM (SELECT li.user_id ${wanting} LIMIT ${WANTED_BY_SHOWN}) few) named
+         WHERE counted.count > 0`,
+  );
+  const profiles = await publicProfiles(
+    db,
+    rows.flatMap((row) => row.user_ids),
+  );
+  const answer: Record<string, WantedByEntry> = {};
+  for (const row of rows) {
+    answer[row.item_id] = {
+      count: row.count,
+      collectors: row.user_ids.flatMap((id) => {
+        const profile = profiles.get(id);
+        return profile ? [profile] : [];
+      }),
+    };
+  }
+  return answer;
+}

@@ -1,0 +1,161 @@
+// bench:api's same-run references, so a throughput figure means the same on any machine:
+// `pgbench -N` on the same PostgreSQL cluster with the same client count (and so the same fsync
+// setting), and for PGlite the same change applied in the same process with no HTTP in between.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, queryRows } from '../../api/db/database';
+import { runMutation, systemClock } from '../../api/collection/mutation-service';
+import { databaseWriteBudget } from '../../api/http/write-budget';
+import { seedCatalogIfEmpty } from '../../api/catalog/catalog-seed';
+import { findPostgresBin } from '../../scripts/postgres-cluster';
+
+export interface PgbenchReference {
+  command: string;
+  clients: number;
+  threads: number;
+  seconds: number;
+  /** tps without the initial connection time, as pgbench prints it. */
+  tps: number;
+  /** The cluster's settings the server's run had too. */
+  fsync: string;
+  synchronousCommit: string;
+}
+
+/** Runs `pgbench -N` (TPC-B without the teller/branch updates) against its own database. */
+export async function pgbenchReference(
+  url: string,
+  clients: number,
+  seconds: number,
+): Promise<PgbenchReference> {
+  const bin = findPostgresBin();
+  if (!bin) throw new Error('pgbench not found in /usr/lib/postgresql');
+  const target = new URL(url);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  let fsync: string;
+  let synchronousCommit: string;
+  try {
+    await client.query('DROP DATABASE IF EXISTS pgbench_reference');
+    await client.query('CREATE DATABASE pgbench_reference');
+    fsync = (await client.query<{ fsync: string }>('SHOW fsync')).rows[0]?.fsync ?? '?';
+    synchronousCommit =
+      (await client.query<{ synchronous_commit: string }>('SHOW synchronous_commit')).rows[0]
+        ?.synchronous_commit ?? '?';
+  } finally {
+    await client.end();
+  }
+  const connection = [
+    '-h',
+    target.hostname,
+    '-p',
+    target.port,
+    '-U',
+    decodeURIComponent(target.username),
+  ];
+  const pgbench = join(bin, 'pgbench');
+  execFileSync(pgbench, [...connection, '-i', '-q', '-s', '1', 'pgbench_reference'], {
+    stdio: 'pipe',
+  });
+  // Two threads: the machine's cores are shared by pgbench, the server and the database alike.
+  const threads = Math.min(2, clients);
+  const args = ['-N', '-c', String(clients), '-j', String(threads), '-T', String(seconds)];
+  const output = execFileSync(pgbench, [...connection, ...args, 'pgbench_reference'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(output)?.[1];
+  if (!tps) throw new Error(`pgbench printed no tps:\n${output}`);
+  return {
+    command: `pgbench ${args.join(' ')}`,
+    clients,
+    threads,
+    seconds,
+    tps: Math.round(Number(tps)),
+    fsync,
+    synchronousCommit,
+  };
+}
+
+export interface InProcessReference {
+  how: string;
+  clients: number;
+  seconds: number;
+  changesPerSecond: number;
+  errors: number;
+}
+
+/**
+ * The same add-car-instance change the HTTP run makes (diecast_read, the shared rules, then
+ * diecast_apply_diff with its key, its work units and a new state version, one transaction),
+ * called in this process on a fresh PGlite with the same migrations and catalogue (or on the
+ * same PostgreSQL), by the same number of concurrent collectors: no HTTP, no token check, no
+ * JSON body.
+ */
+export async function inProcessReference(
+  /** PGlite in a fresh folder, or this PostgreSQL (one pool of the server's size). */
+  store: { kind: 'pglite' } | { kind: 'postgres'; url: string; poolSize: number },
+  carIds: string[],
+  clients: number,
+  durationMs: number,
+  warmupMs: number,
+): Promise<InProcessReference> {
+  const dir = mkdtempSync(join(tmpdir(), 'diecast-bench-pglite-'));
+  const database = await openDatabase(
+    store.kind === 'pglite' ? { kind: 'pglite', dataDir: dir } : store,
+  );
+  try {
+    const { db } = database;
+    // The catalogue the server seeds itself with (bench:api's server starts on the demo one).
+    await seedCatalogIfEmpty(db, 'demo');
+    const [known] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM catalog_cars WHERE id IN
+        (SELECT jsonb_array_elements_text(${JSON.stringify(carIds)}::jsonb))`,
+    );
+    if (known?.n !== carIds.length) throw new Error('the reference has another catalogue');
+    const budget = databaseWriteBudget(db);
+    let keySeq = 0;
+    const run = async (ms: number) => {
+      let done = 0;
+      let errors = 0;
+      const started = performance.now();
+      const stopAt = started + ms;
+      await Promise.all(
+        Array.from({ length: clients }, async (_, client) => {
+          const userId = `reference-${store.kind}-${client}`;
+          for (let seq = 0; performance.now() < stopAt; seq++) {
+            const carId = carIds[(client * 7919 + seq * 31) % carIds.length] as string;
+            const outcome = await runMutation(
+              db,
+              systemClock,
+              userId,
+              'collection/add-car-instance',
+              { carId, details: {} },
+              `bench:${keySeq++}`,
+              budget,
+            );
+            if (outcome.status === 200) done++;
+            else errors++;
+          }
+        }),
+      );
+      return { done, errors, seconds: (performance.now() - started) / 1000 };
+    };
+    await run(warmupMs);
+    const measured = await run(durationMs);
+    return {
+      how: `runMutation() in process on ${store.kind === 'pglite' ? 'PGlite' : 'PostgreSQL, one pool'}: diecast_read, rules, diecast_apply_diff`,
+      clients,
+      seconds: Number(measured.seconds.toFixed(2)),
+      changesPerSecond: Math.round(measured.done / measured.seconds),
+      errors: measured.errors,
+    };
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
