@@ -1,11 +1,101 @@
-// Lint rules for the whole repository: TypeScript everywhere, React hooks rules in src/.
+// Lint rules for the whole repository: TypeScript everywhere, React hooks rules in src/, and the
+// one-way imports between the parts (docs/architecture.md) as rules a change cannot slip past.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// Each feature is a folder of its own; another feature reaches it only through its index.ts.
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const featureZones = features.map((name) => ({
+  target: `./src/features/${name}`,
+  from: './src/features',
+  except: [
+    `./${name}`,
+    ...features.filter((other) => other !== name).map((o) => `./${o}/index.ts`),
+  ],
+  message: 'Another feature is reached through its public entry, src/features/<name>/index.ts.',
+}));
+
+/** The one-way imports of docs/architecture.md: which part may import which. */
+const boundaryZones = [
+  {
+    target: './api',
+    from: './src',
+    except: ['./shared'],
+    message: 'The server shares only src/shared with the device.',
+  },
+  { target: './api', from: './sw', message: 'The server shares only src/shared with the device.' },
+  {
+    target: './src/shared',
+    from: './src',
+    except: ['./shared'],
+    message: 'src/shared is what device and server agree on: it imports nothing of the app.',
+  },
+  {
+    target: './src/shared',
+    from: ['./api', './sw'],
+    message: 'src/shared is what device and server agree on: it imports nothing of the app.',
+  },
+  {
+    target: './sw',
+    from: './src',
+    except: ['./sync', './db', './shared'],
+    message: 'The service worker uses src/sync, src/db and src/shared only.',
+  },
+  {
+    target: './src',
+    from: ['./api', './sw'],
+    message: 'The app does not import the server or the service worker.',
+  },
+  {
+    target: './src/ui',
+    from: ['./src/features', './src/routes'],
+    message: 'src/ui holds pieces every screen shares: it imports no feature.',
+  },
+  {
+    target: ['./src/shared', './src/db', './src/sync', './src/auth'],
+    from: ['./src/features', './src/routes', './src/ui'],
+    message: 'Imports go one way: features and routes use db, sync and auth, never the reverse.',
+  },
+  {
+    target: './src/routes',
+    from: ['./src/db', './src/sync', './src/auth'],
+    message: 'Routes compose features; what a route reads or does lives in a feature.',
+  },
+  {
+    target: ['./src/features', './src/routes', './src/ui'],
+    from: ['./src/db/garage-db.ts', './src/db/device-db.ts'],
+    message:
+      'Screens read through src/db hooks (use-*.ts) and write through actions, never tables.',
+  },
+  ...featureZones,
+];
+
+// Every sign-out button goes through the one path that stops push alerts first.
+const signOutPattern = {
+  group: ['**/auth/auth-state'],
+  importNames: ['signOut'],
+  message: 'Sign out through signOutOfThisDevice (src/features/account/sign-out.ts).',
+};
+
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', 'bench/results', 'api/db/migrations'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'data',
+      'bench/results',
+      'api/db/migrations',
+      // A deliberate import cycle, linted only by test/unit/lint/boundaries.test.ts.
+      'test/unit/lint/fixtures',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,6 +110,28 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] }),
+      ],
+      // no-cycle follows imports into these files, read as TypeScript.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+    },
+  },
+  {
+    // Cycles among the app's, the worker's and the server's modules (tests and scripts import
+    // them and are imported by nothing, so they cannot close one): following every import is the
+    // costly part of linting, so it runs where a cycle can be.
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts', 'api/**/*.ts', 'test/unit/lint/fixtures/**/*.ts'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -30,17 +142,37 @@ export default tseslint.config(
         'error',
         { name: 'fetch', message: 'Call /api through apiFetch (src/sync/api-fetch.ts).' },
       ],
-      // Every sign-out button goes through the one path that stops push alerts first.
+      'no-restricted-imports': ['error', { patterns: [signOutPattern] }],
+    },
+  },
+  {
+    // Dexie's live queries are src/db's to run: a screen reads through a use-*.ts hook there.
+    // (One rule's options replace the other's, so the sign-out pattern is repeated here.)
+    files: ['src/features/**/*.{ts,tsx}', 'src/routes/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['**/auth/auth-state'],
-              importNames: ['signOut'],
-              message: 'Sign out through signOutOfThisDevice (src/features/account/sign-out.ts).',
-            },
+          patterns: [signOutPattern],
+          paths: [
+            { name: 'dexie', message: 'Read through a src/db hook (use-*.ts).' },
+            { name: 'dexie-react-hooks', message: 'Read through a src/db hook (use-*.ts).' },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // One module owns every outbox query (src/db/outbox-store.ts): the order, the set-aside
+    // entries and what may delete one are decided there. A transaction may still name the table.
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    ignores: ['src/db/outbox-store.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.object.property.name=/^outbox(SetAside)?$/]',
+          message: 'Query the outbox through src/db/outbox-store.ts.',
         },
       ],
     },

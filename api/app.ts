@@ -19,6 +19,7 @@ import { tradeRoutes } from './routes/trade';
 import { liveRoutes } from './routes/live';
 import { premiumRoutes } from './routes/premium';
 import { pushRoutes } from './routes/push';
+import { photoRoutes } from './routes/photos';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -32,20 +33,25 @@ export function createApp(deps: AppDeps) {
       readsOwnBody: (c) => c.req.method === 'PUT' && c.req.path.startsWith('/api/photos/'),
     }),
   );
-  api.route('/profile', profileRoutes(deps));
-  api.route('/users', userRoutes(deps));
-  api.route('/tutorials', tutorialRoutes(deps));
-  api.route('/collection', collectionRoutes(deps));
-  api.route('/sync', syncRoutes(deps));
-  api.route('/', catalogRoutes(deps));
-  api.route('/', clientConfigRoutes(deps));
-  // Issue 5: each of these declares its own full paths (posts/…, comments/…, listings/…).
-  api.route('/', postRoutes(deps));
-  api.route('/', communityProfileRoutes(deps));
-  api.route('/', tradeRoutes(deps));
-  api.route('/', liveRoutes(deps));
-  api.route('/', premiumRoutes(deps));
-  api.route('/', pushRoutes(deps));
+  // One mounting style: each router (api/routes/) declares its full paths under /api
+  // ('/collection/get', '/posts/feed'), and a middleware of its own names its paths too.
+  const routers = [
+    profileRoutes,
+    userRoutes,
+    tutorialRoutes,
+    collectionRoutes,
+    syncRoutes,
+    catalogRoutes,
+    clientConfigRoutes,
+    postRoutes,
+    photoRoutes,
+    communityProfileRoutes,
+    tradeRoutes,
+    liveRoutes,
+    premiumRoutes,
+    pushRoutes,
+  ];
+  for (const routes of routers) api.route('/', routes(deps));
   api.all('*', (c) => c.json({ error: `Not found: ${c.req.method} ${c.req.path}` }, 404));
 
   const app = new Hono<AppEnv>();

@@ -68,7 +68,7 @@ const envSchema = z.object({
   FIREBASE_API_KEY: z.string().min(1).optional(),
   FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
   FIREBASE_AUTH_EMULATOR_HOST: hostPort.optional(),
-  // Stripe Checkout (issue 5): all three or none; none means the development payment provider.
+  // Stripe Checkout: all three or none; none means the development payment provider.
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)')
@@ -81,7 +81,7 @@ const envSchema = z.object({
     .string()
     .regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')
     .optional(),
-  // Photos (issue 5): an S3-compatible store when endpoint, bucket and both keys are set; none
+  // Photos: an S3-compatible store when endpoint, bucket and both keys are set; none
   // means files in DATA_DIR/uploads.
   S3_ENDPOINT: z
     .string()

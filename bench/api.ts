@@ -56,7 +56,7 @@ interface StoreResult {
 }
 
 const TARGET_RATE = { pglite: 300, postgres: 1000 } as const;
-/** Issue 11: PostgreSQL ≥ 0.5 × pgbench -N tps, PGlite ≥ 0.6 × the change applied in process. */
+/** Same-run references: PostgreSQL ≥ 0.5 × pgbench -N tps, PGlite ≥ 0.6 × the change applied in process. */
 const TARGET_RATIO = { pglite: 0.6, postgres: 0.5 } as const;
 /** bench:api --cpu-prof style runs: BENCH_STORES=pglite (or postgres) runs only that store. */
 const STORES = (process.env.BENCH_STORES ?? 'pglite,postgres').split(',');

@@ -1,4 +1,4 @@
-// `npm run bench:engines`: issue 16's per-engine figures on Chromium, Firefox ESR and WebKitGTK
+// `npm run bench:engines`: the per-engine figures on Chromium, Firefox ESR and WebKitGTK
 // (system packages), against the real server with the real catalogue, behind a local proxy that
 // cuts the network the same way for every engine.
 // A) Delivery: seconds from the network coming back to the server holding every change queued

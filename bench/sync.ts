@@ -1,4 +1,4 @@
-// `npm run bench:sync`: the offline-first sync path (issues 3 and 11), in one run on loopback.
+// `npm run bench:sync`: the offline-first sync path, in one run on loopback.
 // A) 1,000 queued changes replayed through the batch outbox vs one request per change, against
 //    the real server. B) In headless Chromium, with the real catalogue on the server: catalogue
 //    download + store, add-car-instance → useLiveQuery with a 10,000-car collection, catalogue
@@ -26,7 +26,7 @@ const targets = {
   replayConvergedMs: 2000,
   replaySpeedup: 10,
   downloadMs: 1000,
-  /** add-car-instance → render over the bare put → render, at p95 (issue 11). */
+  /** add-car-instance → render over the bare put → render, at p95. */
   addCarVsRawPutP95: 1.3,
   addCarRenderP95Ms: 8,
   searchKeystrokeP95Ms: 10,

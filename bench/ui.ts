@@ -1,4 +1,4 @@
-// `npm run bench:ui`: issues 4 and 11's budgets in headless Chromium against the real server.
+// `npm run bench:ui`: the budgets in headless Chromium against the real server.
 // R) The same-run reference: a bare IndexedDB put → useLiveQuery render on bench:sync's page, so
 //    every time below is also given as a multiple of it (the machine's own limit).
 // A) JavaScript for the first screen (/home), gzipped: the entry, its imports and the home

@@ -1,5 +1,5 @@
 // Writes the app's own art into public/: the app icon (SVG, and PNGs rendered by headless
-// Chromium at 192/512, maskable 192/512, 180 for iOS) and the eight badge images of SPEC §9.
+// Chromium at 192/512, maskable 192/512, 180 for iOS) and the eight badge images of docs/product.md.
 // Original designs (a garage roof over a wheel; medals with a tyre or a set-card motif and the
 // threshold): no Mattel or Matchbox marks. Run: node --import tsx scripts/make-icons.ts
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -79,7 +79,7 @@ function checkWished(query: string) {
   };
 }
 
-/** SPEC §2's set link rule. */
+/** The set link rule. (docs/product.md) */
 function setPath(set: { id: string; series: string; year: number }): string {
   return set.series === FIVE_PACK_SERIES
     ? `/mainlines/five-pack/${set.year}/${set.id}`

@@ -1,4 +1,4 @@
-// The app: starts sign-in, sync and the catalogue download once, then the routes of SPEC §2.
+// The app: starts sign-in, sync and the catalogue download once, then the routes of docs/product.md.
 import { useEffect } from 'react';
 import { authStore, currentUserId, startAuth } from './auth/auth-state';
 import { showReverted } from './errors/show-error';

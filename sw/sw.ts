@@ -13,7 +13,7 @@ import {
   runReplay,
   type ReplayTrigger,
 } from '../src/sync/background-tasks';
-import { readPushMessage, safePath, type PushText } from '../src/features/push/push-message';
+import { readPushMessage, safePath, type PushText } from '../src/shared/push-message';
 import { KEPT_PHOTOS_CACHE } from '../src/sync/kept-photos-cache';
 
 // Background Sync and Periodic Background Sync are not in TypeScript's WebWorker lib yet.
@@ -124,7 +124,7 @@ self.addEventListener('periodicsync', (event) => {
   if (event.tag === 'refresh') event.waitUntil(refreshCatalogAndSnapshot());
 });
 
-// ---- Web Push (issue 5) ------------------------------------------------------------------
+// ---- Web Push ------------------------------------------------------------------
 
 function pushText(data: PushMessageData | null): PushText | null {
   if (!data) return null;
@@ -138,7 +138,7 @@ function pushText(data: PushMessageData | null): PushText | null {
 }
 
 /**
- * In the foreground a message is a toast (SPEC §7): the open page gets it in the shape its
+ * In the foreground a message is a toast (docs/api.md): the open page gets it in the shape its
  * toaster reads (src/features/badges/app-toaster.tsx). Otherwise the system shows it.
  */
 async function showPush(message: PushText): Promise<void> {

@@ -6,6 +6,8 @@ import type {
   CatalogSet,
 } from '../../src/shared/catalog/types';
 import { FIVE_PACK_SERIES } from '../../src/shared/catalog/types';
+import { CATALOG_INPUT_FIELDS } from './catalog-input-schema';
+import { groupBy } from '../../src/shared/group-by';
 
 export interface BuiltCatalog {
   cars: CatalogCar[];
@@ -15,26 +17,6 @@ export interface BuiltCatalog {
 }
 
 const BRAND_CODES: Record<Brand, string> = { 'Hot Wheels': 'hw', Matchbox: 'mb' };
-
-/** The fixed field order of a CatalogCarInput, so every derived key and output is byte-stable. */
-const INPUT_FIELDS = [
-  'toyNumber',
-  'collectorNumber',
-  'name',
-  'image',
-  'series',
-  'seriesNumber',
-  'year',
-  'color',
-  'type',
-  'category',
-  'huntType',
-  'brand',
-  'retailPrice',
-  'setRetailPrice',
-  'setName',
-  'fivePackId',
-] as const satisfies readonly (keyof CatalogCarInput)[];
 
 /** Lowercase, URL-safe, accent-free; never empty, so an id never has an empty segment. */
 export function slugify(text: string): string {
@@ -84,7 +66,7 @@ function duplicateKey(input: CatalogCarInput): string {
  */
 function mergeInputs(first: CatalogCarInput, later: CatalogCarInput): CatalogCarInput {
   const merged = { ...first };
-  for (const field of INPUT_FIELDS) {
+  for (const field of CATALOG_INPUT_FIELDS) {
     if (merged[field] === null) Object.assign(merged, { [field]: later[field] });
   }
   if (first.seriesNumber === null && first.series !== null && later.series !== first.series) {
@@ -121,18 +103,7 @@ function baseCarId(input: CatalogCarInput): string {
 }
 
 function contentKey(input: CatalogCarInput): string {
-  return JSON.stringify(INPUT_FIELDS.map((field) => input[field]));
-}
-
-function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
+  return JSON.stringify(CATALOG_INPUT_FIELDS.map((field) => input[field]));
 }
 
 /**

@@ -3,6 +3,29 @@ import { z } from 'zod';
 import type { CatalogCarInput } from '../../src/shared/catalog/types';
 import { BRANDS, CAR_TYPES, HUNT_TYPES } from '../../src/shared/catalog/types';
 
+/**
+ * The fields of a catalogue car as every source gives them, in one fixed order: the CSV columns,
+ * and the order derived keys are built in, so every output is byte-stable.
+ */
+export const CATALOG_INPUT_FIELDS = [
+  'toyNumber',
+  'collectorNumber',
+  'name',
+  'image',
+  'series',
+  'seriesNumber',
+  'year',
+  'color',
+  'type',
+  'category',
+  'huntType',
+  'brand',
+  'retailPrice',
+  'setRetailPrice',
+  'setName',
+  'fivePackId',
+] as const satisfies readonly (keyof CatalogCarInput)[];
+
 /** Sources write "no value" as an empty string as often as null; the catalogue only knows null. */
 function emptyToNull(value: string | null): string | null {
   return value === '' ? null : value;

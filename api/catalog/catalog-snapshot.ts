@@ -12,7 +12,7 @@ export interface CatalogSnapshot {
   etag: string;
   json: string;
   gzip: Buffer;
-  /** GET /api/all-sets: the sets with SPEC §3's fields only. */
+  /** GET /api/all-sets: the sets with only the fields docs/product.md names. */
   allSetsJson: string;
   allSetsGzip: Buffer;
 }

@@ -1,4 +1,4 @@
-// A catalogue car under the detailed-car field names of SPEC §3 (POST /api/collection/details).
+// A catalogue car under the detailed-car field names of docs/product.md (POST /api/collection/details).
 import type { catalogCars } from '../db/schema';
 
 export function detailedCar(car: typeof catalogCars.$inferSelect) {

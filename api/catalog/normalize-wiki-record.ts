@@ -1,4 +1,6 @@
 // Owns turning one record of the Hot Wheels wiki dump (hotwheels-1995-2025.json) into an input.
+// One file on purpose: a single pass over one wiki record, whose field fallbacks and clean-ups
+// depend on each other in order; split, the order would be spread over files.
 import type { CatalogCarInput, CarType, HuntType } from '../../src/shared/catalog/types';
 import { catalogCarInputSchema, describeInputIssues } from './catalog-input-schema';
 

@@ -3,6 +3,7 @@
 import type { CatalogCarInput } from '../../src/shared/catalog/types';
 import { splitCsvRecords } from '../../src/shared/csv/csv-text';
 import {
+  CATALOG_INPUT_FIELDS,
   REQUIRED_INPUT_FIELDS,
   catalogCarInputSchema,
   describeInputIssues,
@@ -13,24 +14,8 @@ export interface ParsedCatalogCsv {
   skipped: { row: number; reason: string }[];
 }
 
-export const CSV_COLUMNS = [
-  'toyNumber',
-  'collectorNumber',
-  'name',
-  'image',
-  'series',
-  'seriesNumber',
-  'year',
-  'color',
-  'type',
-  'category',
-  'huntType',
-  'brand',
-  'retailPrice',
-  'setRetailPrice',
-  'setName',
-  'fivePackId',
-] as const satisfies readonly (keyof CatalogCarInput)[];
+/** The columns a catalogue CSV has: the catalogue car's fields, in their fixed order. */
+export const CSV_COLUMNS = CATALOG_INPUT_FIELDS;
 
 type CsvColumn = (typeof CSV_COLUMNS)[number];
 

@@ -1,5 +1,8 @@
 // Reads a user's state and writes back what changed, each in one call to the SQL functions of
 // migration 0002 (diecast_read, diecast_apply_diff): two round trips a change, cached plans.
+// One file on purpose: the read slice and the written diff are two halves of one contract with
+// diecast_read / diecast_apply_diff (the row shapes, the state version, the removed rows), and
+// changing one without the other breaks the optimistic write.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../db/database';
 import {
@@ -15,6 +18,7 @@ import { wishlistItem, type CatalogLookup } from '../../src/shared/collection/ru
 import type { MutationReferences } from '../../src/shared/collection/mutations';
 import { orderedDiff, sameFields } from './ordered-diff';
 import type { BudgetCharge } from '../http/write-budget';
+import { groupBy } from '../../src/shared/group-by';
 
 /** The four lists of list_items, named after the collection keys they fill. */
 const LIST_NAMES = [
@@ -45,17 +49,6 @@ interface ListRow {
   addedAt: string;
   maxPrice?: number | string | null;
   note?: string | null;
-}
-
-function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
 }
 
 function assembleState(doc: StateDocument): UserState {

@@ -1,4 +1,4 @@
-// Applies SPEC §7 changes for one user: single calls with an Idempotency-Key, and batch pushes.
+// Applies docs/api.md changes for one user: single calls with an Idempotency-Key, and batch pushes.
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import {
@@ -26,7 +26,14 @@ import {
   type StateDiff,
   type Totals,
 } from './collection-store';
-import { KEY_REUSED_ERROR, recordProcessedKeys, type StoredOutcome } from './processed-keys';
+import {
+  KEY_REUSED_ERROR,
+  pushResultOf,
+  recordProcessedKeys,
+  refusalOutcome,
+  type PushResult,
+  type StoredOutcome,
+} from '../http/idempotency';
 import { requestHash } from './request-hash';
 import type { MutationArgs } from '../../src/shared/collection/mutation-schemas';
 import { unknownTutorialIds } from '../learn/tutorial-store';
@@ -121,7 +128,7 @@ export async function runIdempotent(
     );
   } catch (error) {
     if (!(error instanceof RuleError)) throw error;
-    const outcome = { status: error.status, body: { error: error.message } };
+    const outcome = refusalOutcome(error);
     if (key !== undefined) {
       await recordProcessedKeys(db, userId, [{ key, requestHash: hash, outcome }]);
     }
@@ -133,7 +140,7 @@ function successBody(mutation: ParsedMutation, totals: Totals): Record<string, u
   return { ok: true, ...mutationCreated(mutation), ...totals };
 }
 
-/** One SPEC §7 call, e.g. POST /api/collection/add-car-instance. */
+/** One docs/api.md call, e.g. POST /api/collection/add-car-instance. */
 export async function runMutation(
   db: Database,
   clock: MutationClock,
@@ -240,15 +247,6 @@ export interface PushEntry {
   args: unknown;
 }
 
-export type PushResult =
-  { key: string; status: 'ok' | 'duplicate' } | { key: string; status: 'rejected'; error: string };
-
-function resultFromStored(key: string, stored: StoredOutcome): PushResult {
-  if (stored.status >= 200 && stored.status < 300) return { key, status: 'duplicate' };
-  const error = typeof stored.body.error === 'string' ? stored.body.error : 'Rejected';
-  return { key, status: 'rejected', error };
-}
-
 /**
  * POST /api/sync/push: applies entries in order. Each entry is applied to the in-memory state on
  * its own, so a refused entry is rolled back alone (the state before it is kept) and never stops
@@ -293,7 +291,7 @@ export async function pushMutations(
       if (prior) {
         results.push(
           prior.requestHash === hash
-            ? resultFromStored(entry.key, prior)
+            ? pushResultOf(entry.key, prior, true)
             : { key: entry.key, status: 'rejected', error: KEY_REUSED_ERROR },
         );
         return;
@@ -312,16 +310,12 @@ export async function pushMutations(
           outcome = { status: 200, body: successBody(mutation, totals) };
         } catch (error) {
           if (!(error instanceof RuleError)) throw error;
-          outcome = { status: error.status, body: { error: error.message } };
+          outcome = refusalOutcome(error);
         }
       }
       seen.set(entry.key, { requestHash: hash, ...outcome });
       newKeys.push({ key: entry.key, requestHash: hash, ...outcome });
-      results.push(
-        outcome.status === 200
-          ? { key: entry.key, status: 'ok' }
-          : { key: entry.key, status: 'rejected', error: String(outcome.body.error) },
-      );
+      results.push(pushResultOf(entry.key, outcome, false));
     });
     const diff = buildStateDiff(read.state, state, read.totals, removed);
     return { result: results, diff, newKeys };

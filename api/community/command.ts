@@ -7,14 +7,19 @@
 import type { z } from 'zod';
 import type { Queryable } from '../db/database';
 import type { AppDeps } from '../http/app-env';
+import { Refusal } from '../../src/shared/refusal';
 
-/** A refusal with its HTTP status: 400 bad input, 403 not yours, 404 unknown, 409 conflict. */
-export class CommandError extends Error {
+/**
+ * A command's refusal with its HTTP status: 400 bad input, 403 not yours, 404 unknown, 409
+ * conflict. The same shape as the collection rules' RuleError, answered by the same code.
+ */
+export class CommandError extends Refusal {
   constructor(
-    readonly status: 400 | 403 | 404 | 409 | 422,
+    override readonly status: 400 | 403 | 404 | 409 | 422,
     message: string,
   ) {
-    super(message);
+    super(status, message);
+    this.name = 'CommandError';
   }
 }
 

@@ -1,35 +1,23 @@
-// Runs one community command for one user, idempotently (DESIGN.md): a key seen before answers
+// Runs one community command for one user, idempotently (docs/sync.md): a key seen before answers
 // its stored outcome (422 for another payload); a success is stored in the same transaction as
 // its effect; a refusal is stored on its own, so asking again gets the same refusal.
-import { and, eq } from 'drizzle-orm';
-import type { Database, Queryable } from '../db/database';
+import type { Database } from '../db/database';
 import { processedKeys } from '../db/schema';
 import type { AppDeps } from '../http/app-env';
 import {
   KEY_REUSED_ERROR,
   recordProcessedKeys,
+  refusalOutcome,
+  storedOutcomeOf,
   type StoredOutcome,
-} from '../collection/processed-keys';
+} from '../http/idempotency';
 import { requestHash } from '../collection/request-hash';
-import { describeZodError } from '../../src/shared/collection/mutation-schemas';
-import { CommandError, type CommandContext } from './command';
+import { describeZodError } from '../../src/shared/validation';
+import type { CommandContext } from './command';
+import { Refusal } from '../../src/shared/refusal';
 import { isUnstorableText, UNSTORABLE_TEXT_ERROR } from '../db/sql-errors';
 import { storableCopy } from '../../src/shared/text/user-text';
 import { communityCommand } from './command-registry';
-
-async function storedOutcome(
-  db: Queryable,
-  userId: string,
-  key: string,
-): Promise<{ requestHash: string; outcome: StoredOutcome } | null> {
-  const [row] = await db
-    .select()
-    .from(processedKeys)
-    .where(and(eq(processedKeys.userId, userId), eq(processedKeys.key, key)));
-  return row
-    ? { requestHash: row.requestHash, outcome: { status: row.status, body: row.response } }
-    : null;
-}
 
 /** True when `name` is a community command (the push dispatcher routes it here). */
 export function isCommunityCommand(name: string): boolean {
@@ -61,7 +49,7 @@ export async function runCommunityCommand(
   const hash = requestHash(name, rawArgs);
   const db: Database = deps.db;
   if (key !== undefined) {
-    const prior = await storedOutcome(db, userId, key);
+    const prior = await storedOutcomeOf(db, userId, key);
     if (prior) {
       return prior.requestHash === hash
         ? { outcome: prior.outcome, replayed: true }
@@ -111,15 +99,15 @@ export async function runCommunityCommand(
         await recordProcessedKeys(db, userId, [{ key, requestHash: hash, outcome }]);
       return { outcome, replayed: false };
     }
-    if (!(error instanceof CommandError)) {
+    if (!(error instanceof Refusal)) {
       // Same key raced in from another request: answer what that one stored.
       if (key !== undefined) {
-        const prior = await storedOutcome(db, userId, key);
+        const prior = await storedOutcomeOf(db, userId, key);
         if (prior?.requestHash === hash) return { outcome: prior.outcome, replayed: true };
       }
       throw error;
     }
-    const outcome = { status: error.status, body: { error: error.message } };
+    const outcome = refusalOutcome(error);
     if (key !== undefined)
       await recordProcessedKeys(db, userId, [{ key, requestHash: hash, outcome }]);
     return { outcome, replayed: false };

@@ -1,4 +1,7 @@
 // The one SQL schema (Drizzle pgTable) for PGlite and PostgreSQL; migrations are generated from it.
+// One file on purpose: drizzle-kit reads this file to generate the committed migrations, and the
+// tables' keys and indexes (every collector's table keyed by user_id, docs/scaling.md) are
+// reviewed together here.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -198,7 +201,7 @@ export const tradeSellEntries = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.kind, t.itemId] })],
 );
 
-/** Every mutation key a user's devices sent, with the answer it got (DESIGN.md idempotency). */
+/** Every mutation key a user's devices sent, with the answer it got. */
 export const processedKeys = pgTable(
   'processed_keys',
   {
@@ -249,7 +252,7 @@ export const usernames = pgTable(
   (t) => [index('usernames_user_idx').on(t.userId)],
 );
 
-// ---- Community (issue 5). Still keyed by the acting user's id where a user owns the row. ----
+// ---- Community. Still keyed by the acting user's id where a user owns the row. ----
 
 /** A collector's public face: avatar and bio beside the profile (username lives on profiles). */
 export const profileDetails = pgTable('profile_details', {
@@ -265,7 +268,7 @@ export const photos = pgTable(
   'photos',
   {
     userId: text('user_id').notNull(),
-    /** Made on the device (DESIGN.md: ids a change creates are client ids). */
+    /** Made on the device (docs/sync.md: ids a change creates are made on the device). */
     id: text('id').notNull(),
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
@@ -478,7 +481,7 @@ export const checkoutSessions = pgTable(
 );
 
 /**
- * Match alerts (issue 13): at most one push per collector an hour. `pending` counts matching
+ * Match alerts: at most one push per collector an hour. `pending` counts matching
  * listings held back since `last_sent_at`; they go out as one digest when the hour is up.
  */
 export const matchAlerts = pgTable(

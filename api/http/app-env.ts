@@ -2,7 +2,7 @@
 // plus the edges of the machine (photo storage, push, payments) behind small interfaces.
 import type { Database } from '../db/database';
 import type { TokenVerifier } from '../auth/token-verifier';
-import type { ClientConfig } from '../routes/client-config';
+import type { ClientConfig } from '../runtime/client-config';
 import type { WriteBudget } from './write-budget';
 import type { Notifier } from '../push/notifier';
 import type { PhotoStore } from '../posts/photo-store';

@@ -1,4 +1,4 @@
-// The comment commands (issue 5): comment on a post (its author hears of it by push) and delete
+// The comment commands: comment on a post (its author hears of it by push) and delete
 // one's own comment. Only the comment's author deletes it, not the post's author: a poster who
 // could silently remove replies could rewrite a trade dispute; a bad comment is for the team
 // (Report on the post), so moderation stays with the team.

@@ -1,4 +1,4 @@
-// The posts commands (issue 5): create, delete, like and report a post; the comment commands
+// The posts commands: create, delete, like and report a post; the comment commands
 // live beside it. Each runs in one transaction through api/community/run-command.ts.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';

@@ -1,4 +1,4 @@
-// The profiles commands (issue 5): 'profile/update' (bio, avatar, username) and 'follows/set'.
+// The profiles commands: 'profile/update' (bio, avatar, username) and 'follows/set'.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { follows, photos, profileDetails, profiles } from '../db/schema';

@@ -6,7 +6,7 @@ import { BADGES } from '../../src/shared/profile/badges';
 import type { ProfileBadge, ProfileView } from '../../src/shared/community/profile-schemas';
 import { photoUrl } from './public-profile';
 
-/** SPEC §9's badges the totals have reached, in SPEC order (car badges against cars, …). */
+/** The badges the totals have reached, in the order of docs/product.md (car badges against cars, …). */
 export function badgesFor(totals: {
   totalCarCount: number;
   totalSetCount: number;

@@ -1,4 +1,4 @@
-// Sending a push message (SPEC §3's shape) to every device a user registered.
+// Sending a push message (its shape: docs/product.md) to every device a user registered.
 // The web-push implementation lives beside this file; tests may hand in a recording one.
 
 export interface PushMessage {

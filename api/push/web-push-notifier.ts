@@ -1,4 +1,4 @@
-// The Notifier over standard Web Push: each of the user's devices gets SPEC §3's shape,
+// The Notifier over standard Web Push: each of the user's devices gets the shape of docs/product.md,
 // {notification: {title, body}, data: {url}}, encrypted (aes128gcm) and signed with our VAPID
 // key by the `web-push` package. A device the push service says is gone (404/410) is
 // forgotten; any other failure is logged and never reaches the caller (a follow or a comment

@@ -2,12 +2,6 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../http/app-env';
 
-export interface ClientConfig {
-  firebase: { apiKey: string; authDomain: string; projectId: string };
-  /** 'host:port' of the Auth emulator the device must talk to, or null for hosted Firebase. */
-  authEmulatorHost: string | null;
-}
-
 export function clientConfigRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.get('/config', (c) => {

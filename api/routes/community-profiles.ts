@@ -1,11 +1,11 @@
-// Profiles, follows, leaderboard and user search (issue 5); mounted under /api by app.ts.
+// Profiles, follows, leaderboard and user search; mounted under /api by app.ts.
 // Writes are community commands (POST /api/profile/update, /api/follows/set); reads are public
 // and say more (followedByMe, isMe, my rank) when a bearer token comes with them. Middleware is
 // attached per route: this app is mounted at '/', so an app.use here would run for every path.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireUser } from '../auth/require-user';
-import { communityHandler } from '../community/command-handler';
+import { communityHandler } from '../http/change-handler';
 import type { AppDeps, AppEnv } from '../http/app-env';
 import {
   FOLLOW_PAGE_DEFAULT,
@@ -17,7 +17,8 @@ import { leaderboard } from '../profiles/leaderboard';
 import { optionalViewer } from '../auth/optional-viewer';
 import { isCollector, profileView } from '../profiles/profile-view';
 import { searchUsers } from '../profiles/user-search';
-import { describeZodError, idSchema } from '../../src/shared/collection/mutation-schemas';
+import { idSchema } from '../../src/shared/collection/mutation-schemas';
+import { describeZodError } from '../../src/shared/validation';
 import { storableString } from '../../src/shared/text/user-text';
 import {
   FOLLOWS_SET,

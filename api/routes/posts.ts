@@ -1,13 +1,13 @@
-// Issue 5's posts routes, mounted under /api: the feed and a post (public reads), the posts and
+// The posts routes, mounted under /api: the feed and a post (public reads), the posts and
 // comments commands (one endpoint each), and the photos they show.
 import { Hono } from 'hono';
 import { requireUser } from '../auth/require-user';
-import { communityHandler } from '../community/command-handler';
+import { communityHandler } from '../http/change-handler';
 import type { AppDeps, AppEnv } from '../http/app-env';
 import { optionalViewer } from '../auth/optional-viewer';
-import { photoRoutes } from '../posts/photo-routes';
 import { feedQuerySchema, readFeed, readPost } from '../posts/post-reads';
-import { describeZodError, idSchema } from '../../src/shared/collection/mutation-schemas';
+import { idSchema } from '../../src/shared/collection/mutation-schemas';
+import { describeZodError } from '../../src/shared/validation';
 import { POST_COMMAND_NAMES } from '../../src/shared/community/post-schemas';
 
 export function postRoutes(deps: AppDeps) {
@@ -35,6 +35,5 @@ export function postRoutes(deps: AppDeps) {
     return found ? c.json(found) : notFound();
   });
 
-  app.route('/', photoRoutes(deps));
   return app;
 }

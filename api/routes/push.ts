@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../http/app-env';
 import { readJson } from '../http/read-json';
-import { describeZodError } from '../../src/shared/collection/mutation-schemas';
+import { describeZodError } from '../../src/shared/validation';
 import { budgetLimit } from '../http/over-budget';
 import { subscribeSchema, unsubscribeSchema } from '../push/subscription-schema';
 import { deleteSubscription, saveSubscription } from '../push/subscription-store';

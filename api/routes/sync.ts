@@ -4,9 +4,15 @@ import { z } from 'zod';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../http/app-env';
 import { readJson } from '../http/read-json';
-import { pushMutations, systemClock, type PushResult } from '../collection/mutation-service';
+import { pushMutations, systemClock } from '../collection/mutation-service';
+import {
+  IDEMPOTENCY_KEY_PATTERN,
+  KEY_FORMAT,
+  pushResultOf,
+  type PushResult,
+} from '../http/idempotency';
 import { isCommunityCommand, runCommunityCommand } from '../community/run-command';
-import { describeZodError } from '../../src/shared/collection/mutation-schemas';
+import { describeZodError } from '../../src/shared/validation';
 import { refuseOverBudget } from '../http/over-budget';
 import { pushCost, type WeighedEntry } from '../collection/write-cost';
 import { parseMutation } from '../../src/shared/collection/mutations';
@@ -18,7 +24,7 @@ const pushSchema = z.strictObject({
   mutations: z
     .array(
       z.strictObject({
-        key: z.string().regex(/^[\x21-\x7e]{1,200}$/, 'must be 1-200 printable ASCII characters'),
+        key: z.string().regex(IDEMPOTENCY_KEY_PATTERN, KEY_FORMAT),
         name: z.string().min(1).max(100),
         args: z.unknown(),
       }),
@@ -29,7 +35,7 @@ const pushSchema = z.strictObject({
 export function syncRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const clock = { now: deps.now ?? systemClock.now, newId: deps.newId ?? systemClock.newId };
-  app.post('/push', requireUser(deps.verifier), async (c) => {
+  app.post('/sync/push', requireUser(deps.verifier), async (c) => {
     const parsed = pushSchema.safeParse(await readJson(c));
     if (!parsed.success) return c.json({ error: describeZodError(parsed.error) }, 400);
     const userId = c.get('userId');
@@ -74,15 +80,4 @@ function runsOf(entries: WeighedEntry[]): { community: boolean; entries: Weighed
     else runs.push({ community: entry.community, entries: [entry] });
   }
   return runs;
-}
-
-function pushResultOf(
-  key: string,
-  outcome: { status: number; body: Record<string, unknown> },
-  replayed: boolean,
-): PushResult {
-  if (outcome.status >= 200 && outcome.status < 300)
-    return { key, status: replayed ? 'duplicate' : 'ok' };
-  const error = typeof outcome.body.error === 'string' ? outcome.body.error : 'Rejected';
-  return { key, status: 'rejected', error };
 }

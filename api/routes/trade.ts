@@ -1,10 +1,9 @@
-// Issue 5's trade board under /api: the listing and offer commands (POST /api/<name>) and the
+// The trade board under /api: the listing and offer commands (POST /api/<name>) and the
 // reads — the public board, one listing (offers only for its two parties), mine.
 import { Hono } from 'hono';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { requireUser } from '../auth/require-user';
-import { communityHandler } from '../community/command-handler';
+import { communityHandler } from '../http/change-handler';
 import type { AppDeps, AppEnv } from '../http/app-env';
 import { tradeCommands } from '../trade/trade-commands';
 import { optionalViewer } from '../auth/optional-viewer';
@@ -12,11 +11,15 @@ import {
   boardWhere,
   decodeCursor,
   encodeCursor,
+  listingById,
+  listingsByIds,
+  listingsOf,
   listingViews,
   offersBy,
   offersOnListing,
 } from '../trade/trade-reads';
-import { describeZodError, idSchema } from '../../src/shared/collection/mutation-schemas';
+import { idSchema } from '../../src/shared/collection/mutation-schemas';
+import { describeZodError } from '../../src/shared/validation';
 import type { ListingDetail, MyOffer } from '../../src/shared/community/trade-schemas';
 import { userText } from '../../src/shared/text/user-text';
 import { readJson } from '../http/read-json';
@@ -68,14 +71,14 @@ export function tradeRoutes(deps: AppDeps) {
   });
 
   app.get('/listings/mine', signedIn, async (c) => {
-    const listings = await listingViews(deps.db, sql`l.user_id = ${c.get('userId')}`, 500);
+    const listings = await listingsOf(deps.db, c.get('userId'));
     return c.json({ listings });
   });
 
   app.get('/listings/:listingId', maybeSignedIn, async (c) => {
     const id = idSchema.safeParse(c.req.param('listingId'));
     if (!id.success) return c.json({ error: `listingId: ${describeZodError(id.error)}` }, 400);
-    const [listing] = await listingViews(deps.db, sql`l.id = ${id.data}`, 1);
+    const listing = await listingById(deps.db, id.data);
     if (!listing) return c.json({ error: `Listing ${id.data} not found` }, 404);
     const viewer = c.get('viewerId') ?? undefined;
     const body: ListingDetail = { ...listing };
@@ -89,7 +92,7 @@ export function tradeRoutes(deps: AppDeps) {
     return c.json(body);
   });
 
-  // Issue 13: the market reads. Reads with a list of ids are POSTs (a collection's worth of
+  // The market reads. Reads with a list of ids are POSTs (a collection's worth of
   // ids does not fit a URL); they change nothing.
   app.post('/trade/community-prices', maybeSignedIn, async (c) => {
     const parsed = communityPriceQuerySchema.safeParse(await readJson(c));
@@ -117,16 +120,7 @@ export function tradeRoutes(deps: AppDeps) {
   app.get('/offers/mine', signedIn, async (c) => {
     const offers = await offersBy(deps.db, c.get('userId'));
     const listingIds = [...new Set(offers.map((offer) => offer.listingId))];
-    const listings =
-      listingIds.length > 0
-        ? await listingViews(
-            deps.db,
-            sql`l.id IN (${sql.join(
-              listingIds.map((id) => sql`${id}`),
-              sql`, `,
-            )})`,
-          )
-        : [];
+    const listings = await listingsByIds(deps.db, listingIds);
     const byId = new Map(listings.map((listing) => [listing.id, listing]));
     const mine: MyOffer[] = offers.flatMap((offer) => {
       const listing = byId.get(offer.listingId);

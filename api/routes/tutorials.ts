@@ -1,19 +1,19 @@
 // /api/tutorials: the team's tutorials (public list and articles; 'completed' for a signed-in
-// reader) and POST /api/tutorials/complete, which marks one done on the profile (SPEC §7).
+// reader) and POST /api/tutorials/complete, which marks one done on the profile (docs/api.md).
 import { Hono } from 'hono';
-import { eq } from 'drizzle-orm';
 import { requireUser } from '../auth/require-user';
-import { profiles } from '../db/schema';
 import type { AppDeps, AppEnv } from '../http/app-env';
-import { mutationHandler } from '../http/mutation-handler';
+import { mutationHandler } from '../http/change-handler';
 import { optionalViewer } from '../auth/optional-viewer';
+import { completedTutorials } from '../profiles/own-profile';
 import {
   ensureTutorials,
   findTutorial,
   listTutorials,
   type Tutorial,
 } from '../learn/tutorial-store';
-import { describeZodError, idSchema } from '../../src/shared/collection/mutation-schemas';
+import { idSchema } from '../../src/shared/collection/mutation-schemas';
+import { describeZodError } from '../../src/shared/validation';
 
 function summaryOf(tutorial: Tutorial, completed: ReadonlySet<string> | null) {
   return {
@@ -31,22 +31,17 @@ export function tutorialRoutes(deps: AppDeps) {
 
   /** The reader's completed tutorial ids, or null when nobody is signed in. */
   const completedBy = async (userId: string | undefined): Promise<ReadonlySet<string> | null> => {
-    if (!userId) return null;
-    const [row] = await deps.db
-      .select({ done: profiles.completedTutorials })
-      .from(profiles)
-      .where(eq(profiles.userId, userId));
-    return new Set(row?.done ?? []);
+    return userId ? completedTutorials(deps.db, userId) : null;
   };
 
-  app.get('/', optionalViewer(deps.verifier), async (c) => {
+  app.get('/tutorials', optionalViewer(deps.verifier), async (c) => {
     await ensureTutorials(deps.db);
     const completed = await completedBy(c.get('viewerId') ?? undefined);
     const list = await listTutorials(deps.db);
     return c.json({ tutorials: list.map((tutorial) => summaryOf(tutorial, completed)) });
   });
 
-  app.get('/:id', optionalViewer(deps.verifier), async (c) => {
+  app.get('/tutorials/:id', optionalViewer(deps.verifier), async (c) => {
     const id = idSchema.safeParse(c.req.param('id'));
     if (!id.success) return c.json({ error: `tutorial id: ${describeZodError(id.error)}` }, 400);
     await ensureTutorials(deps.db);
@@ -57,6 +52,10 @@ export function tutorialRoutes(deps: AppDeps) {
   });
 
   // An unknown tutorial is refused by the mutation service (404), here and in a sync push alike.
-  app.post('/complete', requireUser(deps.verifier), mutationHandler(deps, 'tutorials/complete'));
+  app.post(
+    '/tutorials/complete',
+    requireUser(deps.verifier),
+    mutationHandler(deps, 'tutorials/complete'),
+  );
   return app;
 }

@@ -1,6 +1,11 @@
 // The device's sign-in config (served at GET /api/config), from the validated environment.
 import type { Env } from '../env';
-import type { ClientConfig } from '../routes/client-config';
+
+export interface ClientConfig {
+  firebase: { apiKey: string; authDomain: string; projectId: string };
+  /** 'host:port' of the Auth emulator the device must talk to, or null for hosted Firebase. */
+  authEmulatorHost: string | null;
+}
 
 export function clientConfigFor(env: Env, emulatorHost: string | undefined): ClientConfig {
   return {

@@ -3,7 +3,7 @@
 // a referrer policy that leaks no path to other origins. What Firebase Auth needs depends on
 // the project (its authDomain hosts the sign-in helper frame) and on the emulator in development;
 // catalogue photos are allowed from the origins the catalogue's photos come from, and no others.
-import type { ClientConfig } from '../routes/client-config';
+import type { ClientConfig } from './client-config';
 
 /** Where Firebase Auth's web SDK talks to and loads its popup/redirect helper from. */
 const FIREBASE_AUTH_APIS = [

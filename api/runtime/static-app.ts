@@ -5,7 +5,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
-import type { ClientConfig } from '../routes/client-config';
+import type { ClientConfig } from './client-config';
 import { shellHeaders } from './shell-headers';
 
 /**

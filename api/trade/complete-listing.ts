@@ -1,5 +1,5 @@
 // listings/complete: the seller marks a listing sold or traded, and both collections change in the
-// same transaction through the normal collection rules (SPEC §4, src/shared/collection): the
+// same transaction through the normal collection rules (docs/rules.md, src/shared/collection): the
 // listed copy leaves the seller; with an accepted offer the buyer gets it, and in a trade the
 // offered cars move from the buyer to the seller. Nothing changes unless all of it applies.
 import { randomUUID } from 'node:crypto';

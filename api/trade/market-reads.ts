@@ -1,4 +1,4 @@
-// Issue 13's market reads, each one indexed SQL statement (plus the board's listing view for the
+// The market reads, each one indexed SQL statement (plus the board's listing view for the
 // few listings found): the community price of cars, the Matches view of a collector's wishlist,
 // and Wanted by (collectors whose public wishlist holds a car). Only public wishlists are read.
 import { sql } from 'drizzle-orm';

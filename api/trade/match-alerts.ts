@@ -1,4 +1,4 @@
-// Match alerts (issue 13): a new listing whose car or set is on a collector's public wishlist
+// Match alerts: a new listing whose car or set is on a collector's public wishlist
 // tells them by Web Push, at most once an hour: inside the hour the match is counted, and the
 // count goes out as one digest when the hour is up (the next match, or the sweep below). Never
 // for the seller's own listing. A tap opens the Matches view.

@@ -1,4 +1,4 @@
-// The trade commands (issue 5): listings and offers, each also at POST /api/<name> and in the
+// The trade commands: listings and offers, each also at POST /api/<name> and in the
 // device's outbox (POST /api/sync/push).
 import type { CommunityCommand } from '../community/command';
 import { completeListing } from './complete-listing';

@@ -105,6 +105,27 @@ export async function listingViews(
   }));
 }
 
+/** The listings this collector made, newest first. */
+export function listingsOf(db: Queryable, userId: string): Promise<ListingView[]> {
+  return listingViews(db, sql`l.user_id = ${userId}`, 500);
+}
+
+export async function listingById(db: Queryable, id: string): Promise<ListingView | undefined> {
+  const [listing] = await listingViews(db, sql`l.id = ${id}`, 1);
+  return listing;
+}
+
+export async function listingsByIds(db: Queryable, ids: readonly string[]): Promise<ListingView[]> {
+  if (ids.length === 0) return [];
+  return listingViews(
+    db,
+    sql`l.id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+}
+
 export interface BoardFilters {
   brand?: string;
   year?: number;

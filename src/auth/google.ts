@@ -1,11 +1,11 @@
 // Google sign-in rules apart from the page (src/features/auth/google-sign-in.ts runs the flow):
-// popup or redirect (SPEC §7), and the generated username a new Google collector gets
-// (SPEC §4/§5), claimed through POST /api/users/initialize.
+// popup or redirect (docs/api.md), and the generated username a new Google collector gets
+// (docs/rules.md and docs/product.md), claimed through POST /api/users/initialize.
 import { getAdditionalUserInfo, type UserCredential } from 'firebase/auth';
 import { generateUsername } from '../shared/profile/username';
 import { apiFetch, readApiJson } from '../sync/api-fetch';
 
-/** SPEC §7: a redirect on iPhone, iPad, iPod and Android; a popup everywhere else. */
+/** docs/api.md: a redirect on iPhone, iPad, iPod and Android; a popup everywhere else. */
 export function usesRedirect(userAgent: string): boolean {
   return /iPhone|iPad|iPod|Android/i.test(userAgent);
 }
@@ -32,7 +32,7 @@ export type GeneratedNameResult =
 
 /**
  * POSTs a generated username; on 409 'already taken' tries again with a new random suffix.
- * Rejects on a network failure or any other non-OK answer (SPEC §8's message).
+ * Rejects on a network failure or any other non-OK answer (the error text of docs/product.md).
  */
 export async function initializeGeneratedUsername({
   displayName,
@@ -82,7 +82,7 @@ export async function needsUsername(token: string, fetcher?: typeof fetch): Prom
 
 /**
  * After a Google sign-in: a new user (or one with no username yet) gets the generated username
- * of SPEC §5. Answers null when the user already had one.
+ * of docs/product.md. Answers null when the user already had one.
  */
 export async function ensureGoogleUsername(
   credential: UserCredential,

@@ -10,6 +10,7 @@ import type {
   HuntType,
 } from '../shared/catalog/types';
 import { searchWordsOfCar, wordsOf } from './search-words';
+import { groupBy } from '../shared/group-by';
 
 /** A catalogue car as the screens list it. */
 export type CarRow = CatalogCar;
@@ -22,18 +23,6 @@ interface WordPostings {
 
 /** 'Hot Wheels|2024' */
 const brandYear = (brand: Brand, year: number) => `${brand}|${year}`;
-
-function groupBy<K, T>(items: readonly T[], keyOf: (item: T) => K | null): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    if (key === null) continue;
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
-}
 
 /** Memoises a lookup built from the catalogue the first time it is asked for. */
 function lazy<T>(build: () => T): () => T {

@@ -1,4 +1,4 @@
-// What the SPEC §4 rules may ask of the catalogue, answered from the device's copy in memory.
+// What the docs/rules.md rules may ask of the catalogue, answered from the device's copy in memory.
 import type { CatalogLookup } from '../shared/collection/rules';
 import type { CatalogIndex } from './catalog-index';
 import type { GarageDb } from './garage-db';

@@ -141,7 +141,7 @@ export interface SeriesIndex {
   cars: CarRow[];
 }
 
-/** A series by its slug (SPEC §2): its sets, or its cars when it makes no set. */
+/** A series by its slug (docs/product.md): its sets, or its cars when it makes no set. */
 export function seriesIndex(catalog: CatalogIndex, slugParam: string): SeriesIndex {
   const wanted = nameSlug(slugParam);
   const sets = catalog.sets

@@ -1,4 +1,4 @@
-// Turns a user's collection rows into the SPEC §3 objects and back: a slice for one change, or all.
+// Turns a user's collection rows into the docs/product.md objects and back: a slice for one change, or all.
 import type { CatalogLookup } from '../shared/collection/rules';
 import { setCarInstanceId, wishlistItem } from '../shared/collection/rules';
 import type { MutationReferences } from '../shared/collection/mutations';
@@ -245,7 +245,7 @@ function withSeqs<T, R>(
  *
  * Writes what changed between `before` (the rows read) and `after` (the rules' result on the
  * collection those rows make): deletes rows that are gone, puts rows that differ, and leaves
- * the rest alone, so SPEC §3's insertion order holds and a put never wakes queries for nothing.
+ * the rest alone, so the insertion order (docs/product.md) holds and a put never wakes queries for nothing.
  * The car summaries and the user's totals follow in the same writes; `whole` says `before` is
  * every row of the user (the rebase), so the totals are counted, not moved by a delta. A caller
  * that read the totals row with the rows (`totals`; null when there is none) saves a round trip.

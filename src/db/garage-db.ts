@@ -19,7 +19,7 @@ interface LegacyCarRow extends CatalogCar {
 /**
  * The collection is stored as rows keyed by user, never as one document, so a change rewrites
  * only the rows it touches (a 10,000-car collection costs the same per change as an empty one).
- * `seq` keeps SPEC §3's insertion order; `instanceIds` lets a new id be checked for collisions.
+ * `seq` keeps the insertion order; `instanceIds` lets a new id be checked for collisions. (docs/product.md)
  */
 export interface OwnedCarRow {
   userId: string;

@@ -3,6 +3,8 @@
 // an entry except a confirmation, a refusal, or the collector's own 'Discard'.
 import type { GarageDb, OutboxRow, SetAsideRow } from './garage-db';
 
+export type { OutboxRow };
+
 const ofUser = (userId: string) => [
   [userId, -Infinity],
   [userId, Infinity],
@@ -105,4 +107,14 @@ export function retrySetAside(db: GarageDb, key: string): Promise<void> {
 /** 'Discard': the collector gives the change up; the caller rebases so the screen forgets it. */
 export function discardSetAside(db: GarageDb, key: string): Promise<void> {
   return db.outboxSetAside.delete(key);
+}
+
+/** Appends a change's entry; called inside the transaction that makes the change on the device. */
+export async function appendEntry(db: GarageDb, entry: OutboxRow): Promise<void> {
+  await db.outbox.add(entry);
+}
+
+/** Whether any collector's entry waits on this device (a worker starting checks it first). */
+export async function anyEntryWaiting(db: GarageDb): Promise<boolean> {
+  return (await db.outbox.count()) > 0;
 }

@@ -1,15 +1,15 @@
 // The app's typed errors: a code the one toast handler (src/errors/show-error.ts) turns into words.
 
 export type AppErrorCode =
-  /** A signed-out collector tried to change the collection (SPEC §6: login redirect). */
+  /** A signed-out collector tried to change the collection (docs/product.md: login redirect). */
   | 'login-required'
   /** The change's payload is malformed (a bug, or a stale screen). */
   | 'invalid-change'
-  /** SPEC §4 refuses the change against the collection on this device. */
+  /** docs/rules.md refuses the change against the collection on this device. */
   | 'change-refused'
   /** The catalogue is not on this device yet, so the change cannot be checked. */
   | 'catalog-missing'
-  /** The server answered with an error (SPEC §8: its `error`, or 'API call failed for endpoint …'). */
+  /** The server answered with an error (docs/product.md: its `error`, or 'API call failed for endpoint …'). */
   | 'api'
   /** No network. */
   | 'offline'

@@ -1,4 +1,4 @@
-// The one place that turns errors into toasts (SPEC §8 texts; the login redirect shows none).
+// The one place that turns errors into toasts (docs/product.md texts; the login redirect shows none).
 import toast from 'react-hot-toast';
 import { isAppError } from './app-error';
 import { REVERTED_MESSAGE } from '../sync/reverted-message';

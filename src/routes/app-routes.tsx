@@ -1,19 +1,19 @@
-// Every route of SPEC §2: public ones with the bottom bar, standalone ones, guarded ones.
+// Every route of docs/product.md: public ones with the bottom bar, standalone ones, guarded ones.
 import { useEffect } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { Guard, LoginRedirectWatcher } from './guard';
+import { Guard, LoginRedirectWatcher } from '../features/auth/guard';
 import { lazyScreen } from './lazy-screen';
 import { NavLayout } from './nav-layout';
 
-const catalog = () => import('../features/catalog/catalog-screens');
-const collection = () => import('../features/collection/collection-screens');
-const auth = () => import('../features/auth/auth-screens');
-const social = () => import('../features/social/social-screens');
-const profiles = () => import('../features/profiles/profile-screens');
-const tradeBoard = () => import('../features/trade-board/trade-board-screens');
-const learn = () => import('../features/learn/learn-screens');
-const live = () => import('../features/live/live-screens');
-const premium = () => import('../features/premium/premium-screens');
+const catalog = () => import('../features/catalog/catalog-chunk');
+const collection = () => import('../features/collection/collection-chunk');
+const auth = () => import('../features/auth/auth-chunk');
+const posts = () => import('../features/posts/posts-chunk');
+const profiles = () => import('../features/profiles/profiles-chunk');
+const tradeBoard = () => import('../features/trade-board/trade-board-chunk');
+const learn = () => import('../features/learn/learn-chunk');
+const live = () => import('../features/live/live-screen');
+const premium = () => import('../features/premium/premium-chunk');
 
 const QuickCheck = lazyScreen(() =>
   import('../features/quick-check/quick-check-screen').then((m) => ({
@@ -23,10 +23,12 @@ const QuickCheck = lazyScreen(() =>
 const About = lazyScreen(() =>
   import('../features/about/about-screen').then((m) => ({ default: m.AboutScreen })),
 );
+// The import screen wears the collection screens' styles: it is opened from Settings, so the
+// collection chunk (which carries them) is almost always loaded already.
 const ImportCsv = lazyScreen(() =>
-  import('../features/collection-import/import-screen').then((m) => ({
-    default: m.ImportScreen,
-  })),
+  Promise.all([collection(), import('../features/collection-import/import-screen')]).then(
+    ([, m]) => ({ default: m.ImportScreen }),
+  ),
 );
 const Home = lazyScreen(() =>
   import('../features/home/home-screen').then((m) => ({ default: m.HomeScreen })),
@@ -69,9 +71,9 @@ const Login = lazyScreen(() => auth().then((m) => ({ default: m.LoginScreen })))
 const SetNewPassword = lazyScreen(() => auth().then((m) => ({ default: m.SetNewPasswordScreen })));
 const AuthAction = lazyScreen(() => auth().then((m) => ({ default: m.AuthActionScreen })));
 
-const Feed = lazyScreen(() => social().then((m) => ({ default: m.FeedScreen })));
-const Post = lazyScreen(() => social().then((m) => ({ default: m.PostScreen })));
-const NewPost = lazyScreen(() => social().then((m) => ({ default: m.NewPostScreen })));
+const Feed = lazyScreen(() => posts().then((m) => ({ default: m.FeedScreen })));
+const Post = lazyScreen(() => posts().then((m) => ({ default: m.PostScreen })));
+const NewPost = lazyScreen(() => posts().then((m) => ({ default: m.NewPostScreen })));
 const Profile = lazyScreen(() => profiles().then((m) => ({ default: m.ProfileScreen })));
 const EditProfile = lazyScreen(() => profiles().then((m) => ({ default: m.EditProfileScreen })));
 const Leaderboard = lazyScreen(() => profiles().then((m) => ({ default: m.LeaderboardScreen })));

@@ -1,4 +1,4 @@
-// Lazily loaded screens (SPEC §2): 'Loading Screen...' while a screen's code arrives.
+// Lazily loaded screens (docs/product.md): 'Loading Screen...' while a screen's code arrives.
 import { lazy, Suspense, type ComponentType } from 'react';
 
 export function LoadingScreen() {

@@ -1,4 +1,4 @@
-// The bottom navigation bar (SPEC §2, UI.md): Home, Community, Trade, My Collection, and the
+// The bottom navigation bar (docs/product.md): Home, Community, Trade, My Collection, and the
 // quick check's button above it, one tap from every screen.
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';

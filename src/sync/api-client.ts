@@ -1,4 +1,4 @@
-// The device's HTTP calls to /api: SPEC §8's error texts, tokens passed in, never stored. Every
+// The device's HTTP calls to /api: the error texts of docs/product.md, tokens passed in, never stored. Every
 // call goes through apiFetch: a deadline, no redirects, and only our API's answers count.
 import { AppError } from '../errors/app-error';
 import { apiFetch, BULK_DEADLINE_MS, readApiJson } from './api-fetch';
@@ -22,7 +22,7 @@ export interface ApiClient {
   getCatalog(etag: string | null): Promise<{ catalog: Catalog; etag: string | null } | null>;
 }
 
-/** SPEC §8: the response's `error` field, else 'API call failed for endpoint <path>'. */
+/** docs/product.md: the response's `error` field, else 'API call failed for endpoint <path>'. */
 export async function failure(
   response: Response,
   path: string,

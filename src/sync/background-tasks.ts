@@ -3,6 +3,7 @@
 import { firebaseAuth } from '../auth/firebase-auth';
 import { storedClientConfig } from '../auth/client-config';
 import { deviceDb } from '../db/device-db';
+import { anyEntryWaiting } from '../db/outbox-store';
 import { withDeadline } from '../db/deadline';
 import { writeSyncRecord } from '../db/sync-record';
 import { loadCatalogLookup } from '../db/catalog-lookup';
@@ -90,7 +91,7 @@ async function syncContext(): Promise<SyncContext | null> {
 export async function runReplay(trigger: ReplayTrigger): Promise<void> {
   // A worker woken for anything else starts sign-in and sync machinery only when there is
   // something to send.
-  if (trigger === 'worker-start' && (await deviceDb.outbox.count()) === 0) return;
+  if (trigger === 'worker-start' && !(await anyEntryWaiting(deviceDb))) return;
   const current = await syncContext();
   await current?.replayer.replay(trigger);
 }

@@ -1,4 +1,4 @@
-// The collection changes of SPEC §7 as the screens call them: applied on the device at once,
+// The collection changes of docs/api.md as the screens call them: applied on the device at once,
 // queued, then replayed. A signed-out collector gets the login-redirect flag and nothing changes.
 // The rules, their schemas and the replay code are loaded on the first change (or when the page
 // starts syncing, whichever comes first), not with the first screen.

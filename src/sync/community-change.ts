@@ -3,6 +3,7 @@
 // touches no collection rows; screens show it from the outbox as pending until it is confirmed.
 import type { GarageDb, OutboxRow } from '../db/garage-db';
 import { readCounters, writeCounters } from '../db/device-counters';
+import { appendEntry } from '../db/outbox-store';
 import { AppError } from '../errors/app-error';
 import { parseCommunityChange } from '../shared/community/command-schemas';
 import { deviceClock, type LocalChangeClock } from './local-change';
@@ -29,7 +30,7 @@ export async function appendCommunityChange(
       args,
       createdAt: clock.now(),
     };
-    await db.outbox.add(entry);
+    await appendEntry(db, entry);
     await writeCounters(db, counters);
     return entry;
   });

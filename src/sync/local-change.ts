@@ -1,4 +1,4 @@
-// One collection change on the device: SPEC §4's rule applied to the local rows and its outbox
+// One collection change on the device: the rule (docs/rules.md) applied to the local rows and its outbox
 // entry appended, in one Dexie transaction, so there is never one without the other.
 import { AppError } from '../errors/app-error';
 import { collectionChangeTables, type GarageDb, type OutboxRow } from '../db/garage-db';
@@ -10,6 +10,7 @@ import {
   writeCollectionDiff,
 } from '../db/collection-rows';
 import { readCounters, writeCounters } from '../db/device-counters';
+import { appendEntry } from '../db/outbox-store';
 import {
   applyMutation,
   mutationReferences,
@@ -119,7 +120,7 @@ export async function applyLocalChange(
         completedTutorials: after.preferences.completedTutorials,
         settings: after.preferences.settings,
       }),
-      db.outbox.add(entry),
+      appendEntry(db, entry),
       writeCounters(db, counters),
     ]);
     return { entry, mutation };

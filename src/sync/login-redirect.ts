@@ -1,4 +1,4 @@
-// SPEC §2/§6: a signed-out collector who tries a change raises this flag; the guard sends them
+// docs/product.md: a signed-out collector who tries a change raises this flag; the guard sends them
 // to '/signup'.
 let raised = false;
 const listeners = new Set<() => void>();

@@ -1,10 +1,14 @@
 // The outbox replay policy: sends a user's pending changes in order, decides what answers mean.
 //
 // Pure over injected ports (outbox, identity, server, lock, clock, timer): the service worker and
-// the page wire real ones (Dexie, Firebase Auth, apiFetch, navigator.locks). DESIGN.md "Batch
-// replay" and "Only our API can confirm or refuse a change" are the rules this file implements:
+// the page wire real ones (Dexie, Firebase Auth, apiFetch, navigator.locks). docs/sync.md ("A change,
+// from the button to SQL" and "What each answer means") holds the rules this file implements:
 // an entry leaves the queue only on a per-entry result of our API's answer; anything else keeps
 // it; an entry that our API keeps failing on alone is set aside, visible, so the rest moves on.
+//
+// One file on purpose: createReplayer is one closure over a run's state (the chunk size it has
+// shrunk to, each entry's strikes, the back-off, the control entry after a poison one), and each
+// step reads and changes that state; the ports' types stand first so the contract reads first.
 import { backoffDelayMs } from './backoff';
 import { entriesWithin } from './push-units';
 import { REVERTED_MESSAGE } from './reverted-message';

@@ -1,4 +1,4 @@
-// What the sync status says (UI.md's sync pill and the collection's sync line), as a pure
+// What the sync status says (the sync pill and the collection's sync line), as a pure
 // function of the status, so every place words it the same way and a test can hold the rules:
 // never 'synced' while a change waits; 'Offline' only when the device says so; 'Can't reach the
 // server' when it is online but our API did not answer the last attempt (a portal, a proxy, a

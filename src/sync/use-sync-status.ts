@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { deviceDb } from '../db/device-db';
 import { outboxCounts } from '../db/outbox-store';
 import { readSyncRecord } from '../db/sync-record';
-import { useOnline } from '../ui/use-online';
+import { useOnline } from './use-online';
 import { subscribeSyncEvents } from './sync-events';
 import type { SyncFacts } from './sync-wording';
 

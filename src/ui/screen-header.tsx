@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '../auth/use-auth';
-import { SyncPill } from '../features/sync-status/sync-pill';
+import { SyncPill } from './sync-pill';
 
 export function ScreenHeader({
   title,

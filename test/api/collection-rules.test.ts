@@ -1,4 +1,4 @@
-// SPEC §4 rules through the real endpoints, with real emulator tokens and real SQL.
+// docs/rules.md rules through the real endpoints, with real emulator tokens and real SQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiHarness, type ApiHarness } from '../fixtures/api-harness';
 import {
@@ -35,8 +35,8 @@ async function profileTotals(user: TestUser) {
   return { cars: body.totalCarCount, sets: body.totalSetCount };
 }
 
-describe('collection rules (SPEC §4) through the API', () => {
-  it('returns exactly the SPEC §3 collection object for a new collector', async () => {
+describe('collection rules (docs/rules.md) through the API', () => {
+  it('returns exactly the docs/product.md collection object for a new collector', async () => {
     const user = await api.user();
     expect(await collectionOf(user)).toEqual({
       ownedCars: [],
@@ -354,7 +354,7 @@ describe('collection rules (SPEC §4) through the API', () => {
     expect(await profileTotals(user)).toEqual({ cars: 4, sets: 0 });
   });
 
-  it('answers car details under the SPEC §3 detailed-car field names', async () => {
+  it('answers car details under the docs/product.md detailed-car field names', async () => {
     const user = await api.user();
     const { status, body } = await api.call(user, 'POST', '/api/collection/details', {
       carIds: [SKYLINE, BONE_SHAKER],

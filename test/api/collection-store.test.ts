@@ -49,7 +49,7 @@ const setInstanceId = fc.constantFrom('s1', 's2', 's3');
 const flag = fc.boolean();
 const quantity = fc.integer({ min: 0, max: 3 });
 
-/** Random SPEC §7 changes over a tiny id space, so removes and re-adds really collide. */
+/** Random docs/api.md changes over a tiny id space, so removes and re-adds really collide. */
 const mutationArb = fc.oneof(
   fc.record({
     name: fc.constant('collection/add-car-instance'),

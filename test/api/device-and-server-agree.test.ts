@@ -91,7 +91,7 @@ const trackDay = {
 };
 
 describe('a change on the device and the same change on the server', () => {
-  it('agree for every SPEC §7 change, one after another', async () => {
+  it('agree for every docs/api.md change, one after another', async () => {
     const user = await signUpTestUser();
     const device = await openTestDevice();
     const clock = fixedClock(NOW);

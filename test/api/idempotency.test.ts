@@ -1,4 +1,4 @@
-// DESIGN.md idempotency: a key seen again answers its first result and changes nothing.
+// Idempotency (docs/sync.md): a key seen again answers its first result and changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiHarness, type ApiHarness } from '../fixtures/api-harness';
 import { CHARGER, TRACK_DAY } from '../fixtures/catalog';

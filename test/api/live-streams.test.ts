@@ -51,7 +51,7 @@ afterAll(async () => {
 const ids = (list: { id: string }[]) => list.map((stream) => stream.id);
 
 describe('GET /api/live', () => {
-  it('needs a signed-in user (SPEC §2: /live is guarded)', async () => {
+  it('needs a signed-in user (docs/product.md: /live is guarded)', async () => {
     const response = await api.call(null, 'GET', '/api/live');
     expect(response.status).toBe(401);
     expect(response.body.error).toMatch(/Sign-in required/);

@@ -1,4 +1,4 @@
-// GET /api/profiles/{userId} (public profile: totals, SPEC §9 badges, counts, "by me") and
+// GET /api/profiles/{userId} (public profile: totals, docs/product.md badges, counts, "by me") and
 // GET /api/search/users (contains, any case, prefix first, at most 20, % and _ literal).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 // Web Push: the public key, registering a device (validated), and the web-push notifier really
-// delivering SPEC §3's message to a local fake push service, which decrypts it; a device the
+// delivering the message (docs/product.md) to a local fake push service, which decrypts it; a device the
 // service says is gone (410) is forgotten, and no failure reaches the caller.
 import { createECDH, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -209,7 +209,7 @@ describe('POST /api/push/subscribe', () => {
 });
 
 describe('the web-push notifier', () => {
-  it('delivers the SPEC §3 message, encrypted for the device and signed with our VAPID key', async () => {
+  it('delivers the docs/product.md message, encrypted for the device and signed with our VAPID key', async () => {
     const user = await collector('ReceiverRita');
     const phone = pushService.subscription();
     const laptop = pushService.subscription();

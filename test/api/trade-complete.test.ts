@@ -116,7 +116,7 @@ describe('listings/complete', () => {
     const given1 = await addCar(buyer, BONE_SHAKER, { condition: 'boxed', grade: 'Near Mint' });
     const given2 = await addCar(buyer, CHARGER, { condition: 'carded', grade: 'Mint' });
     const buyerKeeps = await addCar(buyer, CHARGER);
-    // The buyer wished for the Twin Mill; receiving it takes it off the wishlist (SPEC §4 rule).
+    // The buyer wished for the Twin Mill; receiving it takes it off the wishlist (docs/rules.md rule).
     await api.call(buyer, 'POST', '/api/collection/toggle-wishlist', {
       carId: TWIN_MILL,
       isWishlisted: false,

@@ -1,4 +1,4 @@
-// Issue 13's market on the server: the community price (never from fewer than 3 prices; median,
+// The market on the server: the community price (never from fewer than 3 prices; median,
 // range, count, dates; open and completed cash listings only), Matches (public wishlists only,
 // own listings never, exact car before the same casting in another year), Wanted by, and match
 // alerts (never for one's own listing, at most one digest an hour, the rest sent as one).

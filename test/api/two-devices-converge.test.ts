@@ -264,7 +264,7 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
   steps: fc.array(stepArb, { minLength: 1, maxLength: 12 }),
 });
 
-/** The SPEC §7 call a change makes, read off the device's own view, or null when it has nothing to act on. */
+/** The docs/api.md call a change makes, read off the device's own view, or null when it has nothing to act on. */
 function changeRequest(view: Collection, change: Change): { name: string; args: unknown } | null {
   const carInstances = view.ownedCars.flatMap((car) =>
     car.instances.map((instance) => ({ carId: car.carId, instanceId: instance.instanceId })),
@@ -564,7 +564,7 @@ function applyEntry(
   }
 }
 
-/** DESIGN.md's rebase, checked right after a pull: the server's state, then this device's pending changes re-applied in order. */
+/** The rebase (docs/sync.md), checked right after a pull: the server's state, then this device's pending changes re-applied in order. */
 async function expectServerPlusPending(world: World, device: Device): Promise<void> {
   const collection = (await serverGet(world.user, '/api/collection/get')) as Collection;
   const profile = (await serverGet(world.user, '/api/profile/me')) as {
@@ -599,7 +599,7 @@ async function expectServerPlusPending(world: World, device: Device): Promise<vo
   });
 }
 
-// ---- The model: SPEC §4's rules over the server's answers ---------------------------------
+// ---- The model: the rules over the server's answers --------------------------------- (docs/rules.md)
 
 /**
  * Replays the server's answers in order against the pure rules: a key's first answer must be

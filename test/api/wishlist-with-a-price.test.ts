@@ -1,4 +1,4 @@
-// A wishlist car with the most the collector means to pay and a note (issue 12):
+// A wishlist car with the most the collector means to pay and a note (docs/api.md, update-wishlist-car):
 // collection/update-wishlist-car through its endpoint and the push, bad input refused with
 // nothing changed, and 'Found it' (add-car-instance with the price) moving the car once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

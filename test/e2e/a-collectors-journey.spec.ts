@@ -1,4 +1,4 @@
-// Issue 4's journey on a phone, end to end: sign up → username → 2024 mainlines → add a car →
+// The journey on a phone, end to end: sign up → username → 2024 mainlines → add a car →
 // celebration and install prompt → edit the copy → add a five-pack → completed sets → trade →
 // stats. Then the whole journey again with the network off after the first load.
 import type { Browser, BrowserContext, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// axe-core on every main screen (issue 4), light and dark, signed in where the route is guarded,
+// axe-core on every main screen, light and dark, signed in where the route is guarded,
 // and on the celebration dialog, the car toast and the install prompt: no serious or critical
 // violations.
 import type { Browser, BrowserContext, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Issue 4's badges, celebrations and install prompt in Chromium against the real server: the
+// The badges, celebrations and install prompt in Chromium against the real server: the
 // test_badge URL, Escape and focus, the 4 s car toast, "Don't show this again" across a reload
 // (signed in and signed out), the car-100 badge when the 100th car is added in the app (once),
 // the unlock notice and clearing it, the install prompt after the very first car, and a

@@ -1,4 +1,4 @@
-// Issue 3's browser journey: changes made offline stay on the device, survive a reload, reach the
+// The browser journey: changes made offline stay on the device, survive a reload, reach the
 // server exactly once when the network is back, a refused one is reverted on screen, a worker
 // update mid-queue loses and doubles nothing, and the periodic sync handler pulls server changes.
 // Chromium only: context.setOffline and the periodic sync dispatch (CDP) are Chromium's; the
@@ -116,7 +116,7 @@ const listedCarIds = (page: Page) =>
     .evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-car-id') as string));
 
 /**
- * Clicks `target`, first closing a modal that opened over it: SPEC §4's install prompt comes
+ * Clicks `target`, first closing a modal that opened over it: the install prompt comes
  * after a first car whenever the device saw the collection empty before (the snapshot pulled
  * before the change), and a celebration may follow a badge. Either makes the screen inert.
  */

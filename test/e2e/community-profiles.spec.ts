@@ -1,4 +1,4 @@
-// Issue 5's people screens in a phone browser: two collectors follow each other and each sees the
+// The people screens in a phone browser: two collectors follow each other and each sees the
 // other's follower count; a bio is edited; the leaderboard shows me; a follow made offline shows
 // as pending at once and reaches the server once after reconnecting; the searches find people,
 // cars and sets; axe finds nothing serious on any of these screens, light or dark.

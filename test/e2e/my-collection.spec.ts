@@ -176,7 +176,7 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(shots, `${name}.png`) });
 }
 
-/** Takes the same screen in dark mode too (UI.md: light and dark), checking both with axe. */
+/** Takes the same screen in dark mode too (light and dark), checking both with axe. */
 async function shotBoth(page: Page, name: string) {
   await shot(page, name);
   await expectAccessible(page);

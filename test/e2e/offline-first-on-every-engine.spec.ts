@@ -1,4 +1,4 @@
-// Issue 16: the offline-first promise on Chromium, Firefox ESR and WebKitGTK (Safari's engine),
+// The offline-first promise on Chromium, Firefox ESR and WebKitGTK (Safari's engine),
 // one description run per engine against the real server with the real 11,468-car catalogue.
 // The network is cut the same way everywhere: the browser opens a local proxy, which refuses
 // connections. Each scenario runs in a fresh profile; on failure it names the step and leaves a
@@ -52,7 +52,7 @@ const SCENARIOS = {
 type Scenario = keyof typeof SCENARIOS;
 
 /**
- * App failures known today (issue 16), run as `it.fails` so the suite stays green while they
+ * App failures known today, run as `it.fails` so the suite stays green while they
  * fail and turns red the moment one passes: then take it off this list. Empty since main's
  * rewrite (catalogue in its own database, deadlines, a sign-in sending that collector's queue).
  */
@@ -115,7 +115,7 @@ describe.each(ENGINES)('offline-first on %s', (engine) => {
         };
         try {
           await run(page, step);
-          // Where the time goes, per step: the figures issue 16 asks to keep an eye on.
+          // Where the time goes, per step: the figures worth keeping an eye on.
           console.info(`[${engine}] ${name}:\n  ${timings.join('\n  ')}`);
         } catch (error) {
           const evidence = await collectDiagnostics(page, name);

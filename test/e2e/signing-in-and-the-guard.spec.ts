@@ -1,6 +1,6 @@
-// Issue 4, "Routes, layouts and the guard" and "Sign-in and email actions": the redirects of SPEC
-// §2, the guard's states, /signup and /login with `next`, the create-username screen, the email
-// action handler of SPEC §4/§5/§8 through real emulator codes, password reset, Google's popup or
+// "Routes, layouts and the guard" and "Sign-in and email actions": the redirects of docs/product.md,
+// the guard's states, /signup and /login with `next`, the create-username screen, the email
+// action handler of docs/product.md through real emulator codes, password reset, Google's popup or
 // redirect choice and generated usernames, and the guard passing offline from the local profile.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -175,7 +175,7 @@ const uniqueName = (stem: string) => `${stem}${randomUUID().replace(/-/g, '').sl
 // ---- Rules, without a browser ---------------------------------------------------------------------
 
 describe('the rules behind the screens', () => {
-  it('uses a redirect on iPhone, iPad, iPod and Android and a popup elsewhere (SPEC §7)', () => {
+  it('uses a redirect on iPhone, iPad, iPod and Android and a popup elsewhere (docs/api.md)', () => {
     expect(usesRedirect(IPHONE_UA)).toBe(true);
     expect(usesRedirect('Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15')).toBe(
       true,
@@ -192,7 +192,7 @@ describe('the rules behind the screens', () => {
     ).toBe(false);
   });
 
-  it('generates SPEC §5 usernames: first word, else the e-mail, else collector; 15 + 4 digits', () => {
+  it('generates docs/product.md usernames: first word, else the e-mail, else collector; 15 + 4 digits', () => {
     const low = () => 0;
     const high = () => 0.99999;
     expect(generateUsername('Mike Scout', 'x@example.com', low)).toBe('Mike1000');
@@ -218,7 +218,7 @@ describe('the rules behind the screens', () => {
     expect(nextFromContinueUrl('https://evil.example/x', 'https://app.example')).toBe('/home');
   });
 
-  it('reads email action parameters from the query or the hash, and checks them (SPEC §5)', () => {
+  it('reads email action parameters from the query or the hash, and checks them (docs/product.md)', () => {
     expect(readEmailActionParams('?mode=verifyEmail&oobCode=abc', '')).toEqual({
       mode: 'verifyEmail',
       oobCode: 'abc',
@@ -259,7 +259,7 @@ describe('the rules behind the screens', () => {
   });
 });
 
-describe('a new Google collector gets a generated username (SPEC §4/§5)', () => {
+describe('a new Google collector gets a generated username (docs/rules.md and docs/product.md)', () => {
   const fetcher: typeof fetch = (input, init) => fetch(`${base}${String(input)}`, init);
 
   it('takes the next random suffix when the generated name is taken', async () => {
@@ -345,7 +345,7 @@ describe('a new Google collector gets a generated username (SPEC §4/§5)', () =
 
 // ---- Routes and the guard ---------------------------------------------------------------------------
 
-describe('routes and the guard (SPEC §2)', () => {
+describe('routes and the guard (docs/product.md)', () => {
   it("sends '/' and unknown paths to '/home'", async () => {
     await onPhone(async (context) => {
       const page = await context.newPage();
@@ -552,7 +552,7 @@ describe('routes and the guard (SPEC §2)', () => {
   });
 });
 
-// ---- Email actions (SPEC §4, §5, §8) --------------------------------------------------------------
+// ---- Email actions (docs/rules.md and docs/product.md) --------------------------------------------------------------
 
 describe('the email action handler', () => {
   it('verifies an email from the query string, then goes to /login?emailUpdated=1', async () => {
@@ -583,7 +583,7 @@ describe('the email action handler', () => {
       await expect.poll(() => path(page), WAIT).toBe('/login?emailUpdated=1');
       const seen = await seenTexts(page);
       expect(Object.keys(seen)).toEqual([WORKING_TEXT, DONE_TITLE, EMAIL_VERIFIED_TEXT, '@login']);
-      // 'After about 0.4 s it goes to /login?emailUpdated=1' (SPEC §4).
+      // 'After about 0.4 s it goes to /login?emailUpdated=1' (docs/rules.md).
       const shown = (seen['@login'] ?? 0) - (seen[EMAIL_VERIFIED_TEXT] ?? 0);
       expect(shown).toBeGreaterThanOrEqual(350);
       expect(shown).toBeLessThan(2000);
@@ -706,7 +706,7 @@ describe('the email action handler', () => {
 // ---- Google --------------------------------------------------------------------------------------
 
 describe('Continue with Google', () => {
-  it('leaves for the sign-in page on an iPhone (redirect, SPEC §7)', async () => {
+  it('leaves for the sign-in page on an iPhone (redirect, docs/api.md)', async () => {
     await onPhone(
       async (context) => {
         const page = await context.newPage();

@@ -1,4 +1,4 @@
-// Issue 13 in the browser: two collectors, one public wishlist; a listing that matches pushes an
+// The market and the CSV import in the browser: two collectors, one public wishlist; a listing that matches pushes an
 // alert (to a local fake push service, decrypted here) whose link opens the Matches view; the
 // seller sees who wants it; the buyer's offer through the match completes the trade. Then a CSV
 // export imported into a new account gives an identical collection, the same import again adds

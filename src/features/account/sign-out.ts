@@ -6,7 +6,7 @@ import { signOut } from '../../auth/auth-state';
 
 export async function signOutOfThisDevice(): Promise<void> {
   try {
-    const { stopPushBeforeSignOut } = await import('../push/push-registration');
+    const { stopPushBeforeSignOut } = await import('../push');
     await stopPushBeforeSignOut();
   } catch (error) {
     console.warn('[push] could not stop alerts before signing out', error);

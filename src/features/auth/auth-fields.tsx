@@ -21,7 +21,7 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   ref?: Ref<HTMLInputElement>;
 };
 
-/** A visible label, the input, an optional hint and the error right under the field (UI.md). */
+/** A visible label, the input, an optional hint and the error right under the field */
 export function AuthField({ label, error, hint, ref, ...input }: FieldProps) {
   const id = useId();
   // The error says what to fix; the hint steps aside meanwhile.

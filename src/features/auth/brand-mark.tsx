@@ -1,4 +1,4 @@
-// The app's own word mark above the sign-in cards (UI.md: our identity, no brand logos).
+// The app's own word mark above the sign-in cards (our identity, no brand logos).
 export function BrandMark() {
   return (
     <p className="auth-brand">

@@ -1,10 +1,10 @@
-// The only screen a signed-in collector without a username sees (SPEC §2): choose one.
+// The only screen a signed-in collector without a username sees (docs/product.md): choose one.
 import { useId, useState, type FormEvent } from 'react';
 import { useAuth } from '../../auth/use-auth';
 import { firebaseUserToken } from '../../auth/user-token';
 import { apiFetch, readApiJson } from '../../sync/api-fetch';
 import { refreshProfile } from '../../sync/profile-refresh';
-import { signOutOfThisDevice } from '../account/sign-out';
+import { signOutOfThisDevice } from '../account';
 import { BrandMark } from './brand-mark';
 import {
   USERNAME_MESSAGES,

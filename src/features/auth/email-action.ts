@@ -1,4 +1,4 @@
-// SPEC §4/§5/§8: the email action handler's rules, apart from the screen and from Firebase (the
+// docs/rules.md and docs/product.md: the email action handler's rules, apart from the screen and from Firebase (the
 // identity provider's calls come in as ports, so the rules are testable on their own).
 
 export const MISSING_PARAMETERS = 'Missing action parameters.';
@@ -10,7 +10,7 @@ export const WORKING_TEXT = 'Finishing sign-in action…';
 export const DONE_TITLE = 'All set!';
 export const EMAIL_VERIFIED_TEXT = 'Email verified! Redirecting…';
 export const EMAIL_UPDATED_TEXT = 'Email updated! Redirecting…';
-/** SPEC §4: 'After about 0.4 s it goes to /login?emailUpdated=1'. */
+/** docs/rules.md: 'After about 0.4 s it goes to /login?emailUpdated=1'. */
 export const REDIRECT_DELAY_MS = 400;
 export const SUCCESS_PATH = '/login?emailUpdated=1';
 export const FAILURE_PATH = '/login?emailActionError=1';
@@ -47,7 +47,7 @@ function hashParams(hash: string): URLSearchParams {
   return new URLSearchParams(query);
 }
 
-/** SPEC §5: the parameters are read from the query string or the hash (the query wins). */
+/** docs/product.md: the parameters are read from the query string or the hash (the query wins). */
 export function readEmailActionParams(search: string, hash: string): EmailActionParams {
   const query = new URLSearchParams(search.replace(/^\?/, ''));
   const fromHash = hashParams(hash);
@@ -61,7 +61,7 @@ export function readEmailActionParams(search: string, hash: string): EmailAction
 }
 
 /**
- * SPEC §5: mode and oobCode are required; a link whose apiKey differs from the app's is
+ * docs/product.md: mode and oobCode are required; a link whose apiKey differs from the app's is
  * rejected; unsupported modes raise an error. Throws EmailActionError with the text to show.
  */
 export function validateEmailAction(params: EmailActionParams, appApiKey: string): EmailAction {
@@ -74,7 +74,7 @@ export function validateEmailAction(params: EmailActionParams, appApiKey: string
   return { mode: mode as ActionMode, oobCode, continueUrl };
 }
 
-/** The identity provider's calls of SPEC §7 the handler makes. */
+/** The identity provider's calls of docs/api.md the handler makes. */
 export interface EmailActionPorts {
   checkActionCode(oobCode: string): Promise<unknown>;
   applyActionCode(oobCode: string): Promise<void>;
@@ -96,7 +96,7 @@ export function setNewPasswordPath(oobCode: string, continueUrl: string | null):
   return `/set-new-password?${query.toString()}`;
 }
 
-/** SPEC §4: runs a validated action; never rejects. */
+/** docs/rules.md: runs a validated action; never rejects. */
 export async function runEmailAction(
   action: EmailAction,
   ports: EmailActionPorts,
@@ -115,7 +115,7 @@ export async function runEmailAction(
   } catch (error) {
     return { kind: 'failed', to: FAILURE_PATH, error };
   }
-  // The code is applied: a failure from here on is still a success (SPEC §4).
+  // The code is applied: a failure from here on is still a success (docs/rules.md).
   try {
     await ports.reloadUser();
   } catch {

@@ -1,5 +1,5 @@
-// Google sign-in on the page (SPEC §7): a popup on desktop, a redirect on iPhone/iPad/iPod/Android.
-// A new Google collector gets a generated username and an initialised profile (SPEC §4/§5).
+// Google sign-in on the page (docs/api.md): a popup on desktop, a redirect on iPhone/iPad/iPod/Android.
+// A new Google collector gets a generated username and an initialised profile (docs/rules.md and docs/product.md).
 import {
   browserPopupRedirectResolver,
   getRedirectResult,
@@ -29,7 +29,7 @@ function googleProvider(): GoogleAuthProvider {
 }
 
 /**
- * Gives a Google user a username when they have none: the generated one of SPEC §5 (a new
+ * Gives a Google user a username when they have none: the generated one of docs/product.md (a new
  * suffix on a clash), then pulls the profile. A failure here is not a sign-in failure: the
  * guard's create-username screen asks for a name instead.
  */

@@ -1,5 +1,5 @@
-// The create-username form's words: SPEC §5's username rules (src/shared/profile/username.ts) as
-// collectors read them, and a free-looking alternative when a name is taken (UI.md).
+// The create-username form's words: the username rules of docs/product.md (src/shared/profile/username.ts) as
+// collectors read them, and a free-looking alternative when a name is taken.
 import { USERNAME_MAX, USERNAME_MIN, usernameSchema } from '../../shared/profile/username';
 
 export const USERNAME_MESSAGES = {
@@ -35,7 +35,7 @@ export function suggestUsername(taken: string, random: () => number = Math.rando
   return `${stem || 'collector'}${number}`;
 }
 
-/** 'That name is taken — try scoutmike7' (UI.md). */
+/** 'That name is taken — try scoutmike7' */
 export function takenMessage(suggestion: string): string {
   return `That name is taken — try ${suggestion}`;
 }

@@ -1,5 +1,5 @@
-// The app's toasts (SPEC §9): at most 20 on screen (the oldest dismissed first), 4 s for blank,
-// error and custom, 2 s for success, loading until dismissed. Foreground push messages (SPEC §7)
+// The app's toasts (docs/product.md): at most 20 on screen (the oldest dismissed first), 4 s for blank,
+// error and custom, 2 s for success, loading until dismissed. Foreground push messages (docs/api.md)
 // arrive from the service worker and show as toasts with their title and body.
 import { useEffect } from 'react';
 import toast, { Toaster, useToasterStore, type DefaultToastOptions } from 'react-hot-toast';
@@ -41,7 +41,7 @@ interface PushPayload {
   data?: { title?: string; body?: string };
 }
 
-/** SPEC §3: the notification's title and body, or else the data's. */
+/** docs/product.md: the notification's title and body, or else the data's. */
 export function pushMessageText(payload: PushPayload): { title: string; body: string } | null {
   const title = payload.notification?.title ?? payload.data?.title ?? '';
   const body = payload.notification?.body ?? payload.data?.body ?? '';

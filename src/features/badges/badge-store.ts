@@ -1,4 +1,4 @@
-// SPEC §2/§4: the badge just unlocked (the "achievement badge unlock notice") until cleared, and
+// docs/product.md and docs/rules.md: the badge just unlocked (the "achievement badge unlock notice") until cleared, and
 // which badges this device has already announced to a collector, so a badge shows once.
 import type { BadgeDefinition, BadgeId } from '../../shared/profile/badges';
 

@@ -1,6 +1,6 @@
-// SPEC §4: on every change of the collector's profile totals (a local change or a refresh from
+// docs/rules.md: on every change of the collector's profile totals (a local change or a refresh from
 // the server), the first badge whose threshold was just crossed is unlocked and celebrated.
-// SPEC §2: ?test_badge=<badge id> shows that badge's celebration, then the URL is cleaned.
+// docs/product.md: ?test_badge=<badge id> shows that badge's celebration, then the URL is cleaned.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useAuth } from '../../auth/use-auth';

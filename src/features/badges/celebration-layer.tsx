@@ -16,7 +16,7 @@ import {
   type CelebrationState,
   type CelebrationType,
 } from './celebration-store';
-import { ModalDialog, useReducedMotion } from './modal-dialog';
+import { ModalDialog, useReducedMotion } from '../../ui/modal-dialog';
 import './celebration.css';
 
 /** Closes `celebration`, first remembering "Don't show this again" when it is ticked. */
@@ -207,7 +207,7 @@ function CelebrationToast({
 }
 
 /**
- * The achievement badge unlock notice (SPEC §2): stands in for a badge whose celebration is not
+ * The achievement badge unlock notice (docs/product.md): stands in for a badge whose celebration is not
  * on screen (the collector hid that type), until cleared.
  */
 function BadgeUnlockNotice({ pending }: { pending: readonly CelebrationType[] }) {

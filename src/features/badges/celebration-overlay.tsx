@@ -1,23 +1,14 @@
-// SPEC §4/§9 celebrations, mounted once in App: feeds the collector's "don't show again" choices
+// docs/rules.md and docs/product.md celebrations, mounted once in App: feeds the collector's "don't show again" choices
 // to the store and, once there is something to show, loads the layer that shows it (its code is
 // not part of the first screen).
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useAuth } from '../../auth/use-auth';
-import { deviceDb } from '../../db/device-db';
+import { useProfileSettings } from '../../db/use-profile-settings';
 import { badgeStore } from './badge-store';
 import { hiddenCelebrationTypes } from './celebration-preferences';
 import { celebrationStore, setHiddenCelebrations } from './celebration-store';
 
 const CelebrationLayer = lazy(() => import('./celebration-layer'));
-
-/** The collector's profile settings: undefined while reading, null with no profile row. */
-function useProfileSettings(userId: string | null) {
-  return useLiveQuery(
-    async () => (userId ? ((await deviceDb.profiles.get(userId))?.settings ?? null) : null),
-    [userId],
-  );
-}
 
 /** Mounted once in App: feeds the hidden types to the store and shows what it holds. */
 export function CelebrationHost() {

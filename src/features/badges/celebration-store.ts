@@ -1,4 +1,4 @@
-// Celebrations (SPEC §9): any screen calls celebrate(type, text?); CelebrationHost shows them.
+// Celebrations (docs/product.md): any screen calls celebrate(type, text?); CelebrationHost shows them.
 // Car and set are light toasts (one at a time, the newest wins); every other type is a
 // full-screen moment, queued so two never stack. Types the collector chose not to see again are
 // dropped, including ones already queued when that choice becomes known.
@@ -16,14 +16,14 @@ export const CELEBRATION_TYPES = [
 
 export type CelebrationType = (typeof CELEBRATION_TYPES)[number];
 
-/** SPEC §9: car and set are toasts; the rest are full screen. */
+/** docs/product.md: car and set are toasts; the rest are full screen. */
 export const TOAST_CELEBRATIONS: readonly CelebrationType[] = ['car', 'set'];
-/** SPEC §4/§9: a celebration toast closes by itself after 4 s. */
+/** docs/rules.md and docs/product.md: a celebration toast closes by itself after 4 s. */
 export const CELEBRATION_TOAST_MS = 4000;
 export const CELEBRATION_BUTTON = 'Awesome!';
 export const DONT_SHOW_AGAIN = "Don't show this again";
 
-/** SPEC §9's default texts; every type without its own text takes the milestone one. */
+/** The default texts; every type without its own text takes the milestone one. (docs/product.md) */
 const DEFAULT_TEXTS: Partial<Record<CelebrationType, string>> = {
   car: 'Added to Collection!',
   set: 'Set Added!',
@@ -83,7 +83,7 @@ function publish() {
 }
 
 /**
- * Shows a celebration of `type` with `text` (default: SPEC §9's text for the type). False when
+ * Shows a celebration of `type` with `text` (default: the text docs/product.md gives the type). False when
  * the collector chose not to see this type again.
  */
 export function celebrate(type: CelebrationType, text?: string): boolean {

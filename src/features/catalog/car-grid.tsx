@@ -6,8 +6,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { CarRow } from '../../db/catalog-index';
 import { useCarMarks } from '../../db/use-catalog-browse';
 import type { CarGroup } from '../../db/catalog-listing';
-import { CarTile } from './car-tile';
-import { addCar, toggleFavorite, toggleWishlist } from './catalog-actions';
+import { MarkedCarTile } from './marked-car-tile';
 
 const GAP = 12;
 const MIN_TILE = 160;
@@ -57,24 +56,16 @@ function TileRow({
   const marks = useCarMarks(userId, ids);
   return (
     <ul className="car-grid" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
-      {cars.map((car) => {
-        const favorite = marks.favorites.has(car.id);
-        const wishlisted = marks.wishlist.has(car.id);
-        return (
-          <CarTile
-            key={car.id}
-            car={car}
-            owned={marks.owned.get(car.id) ?? 0}
-            favorite={favorite}
-            wishlisted={wishlisted}
-            onToggleFavorite={() => void toggleFavorite(car.id, favorite)}
-            onToggleWishlist={() => void toggleWishlist(car.id, wishlisted)}
-            onAdd={quickAdd ? () => void addCar(car.id) : undefined}
-            onOpen={onOpen}
-            compactMeta={compactMeta}
-          />
-        );
-      })}
+      {cars.map((car) => (
+        <MarkedCarTile
+          key={car.id}
+          car={car}
+          marks={marks}
+          quickAdd={quickAdd}
+          onOpen={onOpen}
+          compactMeta={compactMeta}
+        />
+      ))}
     </ul>
   );
 }

@@ -1,4 +1,4 @@
-// A catalogue car (UI.md car tile): photo on a white well in a fixed 4:3 box, casting name (two
+// A catalogue car : photo on a white well in a fixed 4:3 box, casting name (two
 // lines at most), year and series · number; the owned chip ('×2', 'You own 2' for screen
 // readers) top-right, the TH/STH mark top-left, heart and star toggles under the thumb.
 import { useState } from 'react';

@@ -4,9 +4,8 @@ import { showError } from '../../errors/show-error';
 import type { CarInstanceDetails } from '../../shared/collection/mutation-schemas';
 import type { CatalogSet } from '../../shared/catalog/types';
 import { changeCollection } from '../../sync/collection-actions';
-import { celebrate } from '../badges/celebration-store';
+import { celebrate } from '../badges';
 import { currentUserId } from '../../auth/auth-state';
-import { deviceDb } from '../../db/device-db';
 
 /** Runs a change; false when it did not happen (the error has been shown). */
 async function attempt(run: () => Promise<unknown>): Promise<boolean> {
@@ -22,10 +21,10 @@ async function attempt(run: () => Promise<unknown>): Promise<boolean> {
 export async function addCar(carId: string, details: CarInstanceDetails = {}): Promise<boolean> {
   const done = await attempt(async () => {
     // The collector's chosen defaults (settings) for a new car, unless the caller said otherwise.
-    // (The collection screens' module, loaded here rather than with the first screen.)
+    // (The device reads' module, loaded here rather than with the first screen.)
     const userId = currentUserId();
-    const { newCarDefaults } = await import('../../db/use-collection-lists');
-    const defaults = userId ? await newCarDefaults(deviceDb, userId) : {};
+    const { newCarDefaultsOnDevice } = await import('../../db/device-reads');
+    const defaults = userId ? await newCarDefaultsOnDevice(userId) : {};
     return changeCollection('collection/add-car-instance', {
       carId,
       details: { ...defaults, ...details },

@@ -6,9 +6,9 @@ import { useFeaturedSets, useOwnedSetCounts } from '../../db/use-collection';
 import { useDeviceCatalog } from '../../db/use-device-catalog';
 import { useCatalogDownload } from '../../sync/catalog-download';
 import { Link } from 'wouter';
-import { CarTile } from './car-tile';
+import { MarkedCarTile } from './marked-car-tile';
 import { setLink } from './links';
-import { addCar, addSet, toggleFavorite, toggleWishlist } from './catalog-actions';
+import { addSet } from './catalog-actions';
 
 export function CatalogBrowser({ userId }: { userId: string | null }) {
   const [query, setQuery] = useState('');
@@ -43,22 +43,9 @@ export function CatalogBrowser({ userId }: { userId: string | null }) {
           <p className="muted">No car matches “{query}”.</p>
         )}
         <ul className="car-grid">
-          {cars?.map((car) => {
-            const favorite = marks.favorites.has(car.id);
-            const wishlisted = marks.wishlist.has(car.id);
-            return (
-              <CarTile
-                key={car.id}
-                car={car}
-                owned={marks.owned.get(car.id) ?? 0}
-                favorite={favorite}
-                wishlisted={wishlisted}
-                onToggleFavorite={() => void toggleFavorite(car.id, favorite)}
-                onToggleWishlist={() => void toggleWishlist(car.id, wishlisted)}
-                onAdd={() => void addCar(car.id)}
-              />
-            );
-          })}
+          {cars?.map((car) => (
+            <MarkedCarTile key={car.id} car={car} marks={marks} quickAdd />
+          ))}
         </ul>
       </section>
       <section aria-label="Sets" className="sets">

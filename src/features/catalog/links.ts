@@ -1,11 +1,11 @@
-// Where catalogue things live (SPEC §2): set links, series, exclusives, brands and cars.
+// Where catalogue things live (docs/product.md): set links, series, exclusives, brands and cars.
 import { nameSlug } from '../../shared/catalog/names';
 import { FIVE_PACK_SERIES, type CatalogCar, type CatalogSet } from '../../shared/catalog/types';
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
 
 /**
- * SPEC §2: a Mainline 5-Pack set links to /mainlines/five-pack/{year}/{id}; any other set to
+ * docs/product.md: a Mainline 5-Pack set links to /mainlines/five-pack/{year}/{id}; any other set to
  * /series/{series name lowercased, spaces replaced by hyphens}/{year}/{id}.
  */
 export function setLink(set: Pick<CatalogSet, 'id' | 'series' | 'year'>): string {

@@ -4,9 +4,9 @@
 // those ids already in the collection and adds nothing (the rule skips them on the server too).
 import {
   carInstanceDetailsSchema,
-  describeZodError,
   type CarInstanceDetails,
 } from '../../shared/collection/mutation-schemas';
+import { describeZodError } from '../../shared/validation';
 import { MAX_IMPORTED_PER_CHANGE } from '../../shared/collection/work-units';
 import { CSV_COLUMNS, unguardFormula } from '../../db/collection-csv';
 import type { CarMatch, CatalogueMatcher } from './catalogue-match';

@@ -6,11 +6,11 @@ import toast from 'react-hot-toast';
 import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
 import { useDeviceCatalog } from '../../db/use-device-catalog';
-import { useOwnedInstanceIds } from '../../db/use-collection-lists';
+import { useOwnedInstanceIds } from '../../db/use-owned-instance-ids';
 import type { CatalogIndex } from '../../db/catalog-index';
 import { showError } from '../../errors/show-error';
 import { ScreenHeader } from '../../ui/screen-header';
-import { formatCount, plural, ScreenBody, SyncLine } from '../collection/collection-parts';
+import { formatCount, plural, ScreenBody, SyncLine } from '../collection';
 import { CatalogueMatcher } from './catalogue-match';
 import { queueImport, type ImportProgress } from './import-actions';
 import { plannedCopies, previewImport, type PreviewRow } from './import-plan';
@@ -24,7 +24,6 @@ import {
   type CsvTable,
   type ImportField,
 } from './import-table';
-import '../collection/collection.css';
 import './import.css';
 
 interface LoadedFile {

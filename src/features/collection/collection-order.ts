@@ -1,6 +1,6 @@
 // Sorting, grouping and filtering of collection lists, and the query string that carries them
 // (/collection?tab=sets&sort=name&group=year&year=2024): pure, so a back button keeps them.
-import type { Sortable } from '../../db/use-collection-lists';
+import type { Sortable } from '../../db/owned-rows';
 
 export const SORTS = [
   { id: 'recent', label: 'Recently added' },

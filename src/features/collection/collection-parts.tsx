@@ -2,7 +2,8 @@
 // the sync line, the empty state and number/money formatting.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { CarSummary, Currency, SetSummary } from '../../db/use-collection-lists';
+import type { CarSummary, SetSummary } from '../../db/catalog-summaries';
+import type { Currency } from '../../db/collection-settings';
 import { describeSync } from '../../sync/sync-wording';
 import { useSyncStatus } from '../../sync/use-sync-status';
 import { carHref, setHref } from './links';
@@ -257,7 +258,7 @@ export function ScreenBody({ children, label }: { children: ReactNode; label?: s
   );
 }
 
-/** UI.md's teaching empty state: the two ways to start ('Search a car', 'Browse 2025 mainlines'). */
+/** The teaching empty state: the two ways to start ('Search a car', 'Browse 2025 mainlines'). */
 export function StartCollectingLinks() {
   return (
     <>

@@ -10,7 +10,7 @@ import {
   useRecentOwnedCars,
   type OwnedCarEntry,
   type OwnedSetEntry,
-} from '../../db/use-collection-lists';
+} from '../../db/use-owned-lists';
 import { ScreenHeader } from '../../ui/screen-header';
 import {
   describeFilter,

@@ -1,5 +1,5 @@
 // Collection rows link with the catalogue's one rule for set links (src/features/catalog/links.ts).
-import { carLink, setLink } from '../catalog/links';
+import { carLink, setLink } from '../catalog';
 
 export const carHref = carLink;
 

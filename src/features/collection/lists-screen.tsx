@@ -1,21 +1,21 @@
 // /favorites and /wishlist: cars and sets with when they were added, each removable (the toggle
-// calls of SPEC §7 with "is in the list" = true). A wishlist car shows the most the collector
+// calls of docs/api.md with "is in the list" = true). A wishlist car shows the most the collector
 // means to pay and their note, both editable, and 'Found it' moves it into the collection.
 import { Link } from 'wouter';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useAuth } from '../../auth/use-auth';
 import { useProfile } from '../../db/use-collection';
+import { collectionSettings } from '../../db/collection-settings';
 import {
-  collectionSettings,
   useListEntries,
   type ListCarEntry,
   type ListKind,
   type ListSetEntry,
-} from '../../db/use-collection-lists';
+} from '../../db/use-list-entries';
 import { showError } from '../../errors/show-error';
 import { changeCollection } from '../../sync/collection-actions';
 import { ScreenHeader } from '../../ui/screen-header';
-import { FoundItDialog, WishDetailsDialog } from '../wishlist/wish-dialogs';
+import { FoundItDialog, WishDetailsDialog } from '../wishlist';
 import type { ListItem } from './collection-order';
 import {
   CarRowLink,

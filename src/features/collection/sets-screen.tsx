@@ -3,14 +3,14 @@
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
-import { useSetProgress, type SetProgress } from '../../db/use-collection-lists';
+import { useSetProgress, type SetProgressEntry } from '../../db/use-set-progress';
 import { ScreenHeader } from '../../ui/screen-header';
 import type { ListItem } from './collection-order';
 import { EmptyState, ProgressBar, ScreenBody, SetRowLink } from './collection-parts';
 import { GroupHeading, isHeader, tallSize } from './collection-screen';
 import { VirtualList } from './virtual-list';
 
-function render(item: ListItem<SetProgress>) {
+function render(item: ListItem<SetProgressEntry>) {
   if (item.kind === 'header')
     return <GroupHeading label={item.label} count={item.count} unit="set" />;
   const { set, owned, total, complete, setInstances } = item.entry;
@@ -33,7 +33,7 @@ function render(item: ListItem<SetProgress>) {
   );
 }
 
-function attributes(item: ListItem<SetProgress>) {
+function attributes(item: ListItem<SetProgressEntry>) {
   return item.kind === 'entry'
     ? {
         'data-set-id': item.entry.setId,
@@ -49,8 +49,8 @@ export function CompletedSetsScreen() {
   const progress = useSetProgress(userId);
   const items = useMemo(() => {
     if (!progress) return [];
-    const out: ListItem<SetProgress>[] = [];
-    const section = (key: string, label: string, sets: SetProgress[]) => {
+    const out: ListItem<SetProgressEntry>[] = [];
+    const section = (key: string, label: string, sets: SetProgressEntry[]) => {
       if (sets.length === 0) return;
       out.push({ kind: 'header', key, label, count: sets.length });
       for (const set of sets) out.push({ kind: 'entry', key: set.key, entry: set });

@@ -8,28 +8,26 @@ import {
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'wouter';
-import { signOutOfThisDevice } from '../account/sign-out';
+import { signOutOfThisDevice } from '../account';
 import { useAuth } from '../../auth/use-auth';
-import { deviceDb } from '../../db/device-db';
+import { exportJsonOnDevice, exportRowsOnDevice } from '../../db/device-reads';
 import { useProfile } from '../../db/use-collection';
 import {
   collectionSettings,
   CURRENCIES,
-  loadExportJson,
-  loadExportRows,
   SETTING_KEYS,
-  toCsv,
   type CollectionSettings,
-} from '../../db/use-collection-lists';
+} from '../../db/collection-settings';
+import { toCsv } from '../../db/collection-export';
 import { showError } from '../../errors/show-error';
 import { CONDITIONS, GRADES } from '../../shared/collection/types';
 import { changeCollection } from '../../sync/collection-actions';
 import { useSyncStatus } from '../../sync/use-sync-status';
 import { ScreenHeader } from '../../ui/screen-header';
-import { NotificationsSection } from '../push/notifications-section';
+import { NotificationsSection } from '../push';
 import { formatCount, ScreenBody, SyncLine } from './collection-parts';
-import { UnsentChangesSection } from '../sync-status/unsent-changes-section';
-import { ReadyForOffline } from '../offline-photos/ready-for-offline';
+import { UnsentChangesSection } from '../sync-status';
+import { ReadyForOffline } from '../offline-photos';
 
 const CURRENCY_NAMES: Record<(typeof CURRENCIES)[number], string> = {
   USD: 'US dollar ($)',
@@ -130,7 +128,7 @@ export function SettingsScreen() {
     setExporting(kind);
     try {
       if (kind === 'csv') {
-        const rows = await loadExportRows(deviceDb, userId);
+        const rows = await exportRowsOnDevice(userId);
         // The byte order mark lets spreadsheet apps read accents and ¥ € £ correctly.
         download(
           `diecast-garage-collection-${today()}.csv`,
@@ -139,7 +137,7 @@ export function SettingsScreen() {
         );
         toast.success(`Exported ${formatCount(rows.length)} cars as CSV`, { id: 'export' });
       } else {
-        const data = await loadExportJson(deviceDb, userId);
+        const data = await exportJsonOnDevice(userId);
         download(
           `diecast-garage-collection-${today()}.json`,
           'application/json',

@@ -1,17 +1,17 @@
 // /stats: the big numbers first (cars, sets, money spent), then hand-made charts — by year, top
 // series, brand, and a condition donut — each bar a link that filters /collection.
-import { useCommunityPrices } from '../trade-board/use-market';
+import { useCommunityPrices } from '../trade-board';
 import { estimateValue } from './estimated-value';
 import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
 import { useProfile } from '../../db/use-collection';
+import { collectionSettings } from '../../db/collection-settings';
+import { useOwnedCars } from '../../db/use-owned-lists';
 import {
-  collectionSettings,
   useCollectionStats,
-  useOwnedCars,
   type CollectionStats,
   type CountBy,
-} from '../../db/use-collection-lists';
+} from '../../db/use-collection-stats';
 import type { Condition } from '../../shared/collection/types';
 import { ScreenHeader } from '../../ui/screen-header';
 import { collectionHref } from './collection-order';

@@ -3,9 +3,9 @@ import { Link } from 'wouter';
 import { lastKnownUser } from '../../auth/auth-state';
 import { useAuth } from '../../auth/use-auth';
 import { ScreenHeader } from '../../ui/screen-header';
-import { AccountBar, SignInForm } from '../account/account-panel';
-import { CatalogBrowser } from '../catalog/catalog-browser';
-import { CatalogProgress } from '../catalog/catalog-progress';
+import { AccountBar, SignInForm } from '../account';
+import { CatalogBrowser } from '../catalog';
+import { CatalogProgress } from '../catalog';
 
 export function HomeScreen() {
   const auth = useAuth();

@@ -1,8 +1,8 @@
-// The install prompt (SPEC §2): how to put Diecast Garage on the home screen on iPhone/iPad and
+// The install prompt (docs/product.md): how to put Diecast Garage on the home screen on iPhone/iPad and
 // elsewhere (the browser's own dialog when it offered one), and that signing in again may be
 // needed in the installed app.
 import { useId, useSyncExternalStore } from 'react';
-import { ModalDialog } from '../badges/modal-dialog';
+import { ModalDialog } from '../../ui/modal-dialog';
 import { closeInstallPrompt, installStore, isIos, promptInstall } from './install-store';
 import './install-prompt.css';
 

@@ -1,4 +1,4 @@
-// SPEC §2/§4: the install prompt opens and closes by flag. Chromium's beforeinstallprompt is
+// docs/product.md and docs/rules.md: the install prompt opens and closes by flag. Chromium's beforeinstallprompt is
 // kept (from the moment this module loads) so the prompt can offer the browser's own dialog.
 
 interface BeforeInstallPromptEvent extends Event {

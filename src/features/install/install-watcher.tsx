@@ -1,10 +1,10 @@
-// SPEC §4: adding the very first car triggers the install prompt. Seen from this device: the
+// docs/rules.md: adding the very first car triggers the install prompt. Seen from this device: the
 // collector's car total going from 0 to 1 or more, once per device, never in the installed app.
 // The prompt waits while a full-screen celebration is up, so two dialogs never stack.
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useAuth } from '../../auth/use-auth';
 import { useProfile } from '../../db/use-collection';
-import { celebrationStore } from '../badges/celebration-store';
+import { celebrationStore } from '../badges';
 import {
   installStore,
   isFirstCar,

@@ -1,4 +1,4 @@
-// The badges a collector has earned (SPEC §9), with the same art the celebrations use.
+// The badges a collector has earned (docs/product.md), with the same art the celebrations use.
 import { badgeById, badgeMilestone, isBadgeId } from '../../shared/profile/badges';
 import type { ProfileBadge } from '../../shared/community/profile-schemas';
 

@@ -7,7 +7,7 @@ import { isAppError } from '../../errors/app-error';
 import type { ProfileView } from '../../shared/community/profile-schemas';
 import { useCommunityQuery } from '../../sync/use-community-query';
 import { Avatar } from '../../ui/avatar';
-import { useKeptPhotoUrls } from '../social/use-kept-photos';
+import { useKeptPhotoUrls } from '../../db/use-kept-photos';
 import { BadgeRow } from './badge-row';
 import { FollowButton } from './follow-button';
 import { FollowListScreen } from './follow-list-screen';

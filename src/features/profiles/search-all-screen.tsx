@@ -4,8 +4,8 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
 import { useCatalogSearch } from '../../db/use-catalog-search';
-import { CarPhoto, carMetaLine } from '../catalog/car-tile';
-import { carLink, setLink } from '../catalog/links';
+import { CarPhoto, carMetaLine } from '../catalog';
+import { carLink, setLink } from '../catalog';
 import { CollectorRow, plural } from './collector-row';
 import { ProfileHeader } from './profile-header';
 import { useDebounced } from './use-debounced';
@@ -13,6 +13,7 @@ import { useFollowStates } from './use-follows';
 import { useSetSearch } from './use-set-search';
 import { useUserSearch } from './use-user-search';
 import './profiles.css';
+import { SearchForm } from './search-form';
 
 const SHOWN = 8;
 const SHOWN_COLLECTORS = 5;
@@ -72,28 +73,14 @@ export function SearchAllScreen() {
     <>
       <ProfileHeader title="Search all" back="/home" />
       <main className="app-main pf-main">
-        <form
-          className="pf-search"
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            inputRef.current?.blur();
-          }}
-        >
-          <label htmlFor="pf-all-search">Cars, sets and collectors</label>
-          <input
-            id="pf-all-search"
-            ref={inputRef}
-            type="search"
-            value={q}
-            placeholder="Twin Mill, Car Culture, scoutmike…"
-            autoComplete="off"
-            enterKeyHint="search"
-            onChange={(event) =>
-              setParams(event.target.value ? { q: event.target.value } : {}, { replace: true })
-            }
-          />
-        </form>
+        <SearchForm
+          id="pf-all-search"
+          label="Cars, sets and collectors"
+          placeholder="Twin Mill, Car Culture, scoutmike…"
+          value={q}
+          onQuery={(query) => setParams(query ? { q: query } : {}, { replace: true })}
+          inputRef={inputRef}
+        />
         <p className="pf-result-count" role="status" aria-live="polite">
           {summary}
         </p>

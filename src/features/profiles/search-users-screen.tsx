@@ -8,6 +8,7 @@ import { useDebounced } from './use-debounced';
 import { useFollowStates } from './use-follows';
 import { useUserSearch, type UserSearch } from './use-user-search';
 import './profiles.css';
+import { SearchForm } from './search-form';
 
 /** What the live region says for a search state. */
 export function collectorsFound(search: UserSearch, query: string): string {
@@ -42,30 +43,15 @@ export function SearchUsersScreen() {
     <>
       <ProfileHeader title="Find collectors" back="/social" />
       <main className="app-main pf-main">
-        <form
-          className="pf-search"
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            inputRef.current?.blur();
-          }}
-        >
-          <label htmlFor="pf-user-search">Username</label>
-          <input
-            id="pf-user-search"
-            ref={inputRef}
-            type="search"
-            value={q}
-            placeholder="e.g. scoutmike"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            enterKeyHint="search"
-            onChange={(event) =>
-              setParams(event.target.value ? { q: event.target.value } : {}, { replace: true })
-            }
-          />
-        </form>
+        <SearchForm
+          id="pf-user-search"
+          label="Username"
+          placeholder="e.g. scoutmike"
+          value={q}
+          onQuery={(query) => setParams(query ? { q: query } : {}, { replace: true })}
+          inputRef={inputRef}
+          username
+        />
         <p className="pf-result-count" role="status" aria-live="polite">
           {collectorsFound(search, typed)}
         </p>

@@ -3,8 +3,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
-import { useFilterOptions } from '../../db/use-catalog-browse';
-import { BRANDS } from '../../shared/catalog/types';
 import type {
   ListingPage,
   ListingView,
@@ -13,7 +11,7 @@ import type {
 } from '../../shared/community/trade-schemas';
 import { useCommunityQuery } from '../../sync/use-community-query';
 import { ScreenHeader } from '../../ui/screen-header';
-import { formatPrice } from '../catalog/format';
+import { formatPrice } from '../catalog';
 import {
   ItemPhoto,
   ListingCard,
@@ -34,6 +32,7 @@ import {
 } from '../../shared/community/market-schemas';
 import { changeCollection } from '../../sync/collection-actions';
 import './trade-board.css';
+import { FILTER_KEYS, Filters, type FilterKey } from './board-filters';
 
 type Tab = 'board' | 'matches' | 'mine' | 'offers';
 const TABS: { id: Tab; label: string }[] = [
@@ -42,89 +41,6 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'mine', label: 'My listings' },
   { id: 'offers', label: 'My offers' },
 ];
-const FILTER_KEYS = ['brand', 'year', 'series', 'hunt', 'type'] as const;
-type FilterKey = (typeof FILTER_KEYS)[number];
-
-function ChipGroup({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div className="tb-chips" role="group" aria-label={label}>
-      {options.map((option) => (
-        <button
-          key={option.value}
-          type="button"
-          className="tb-chip-button"
-          aria-pressed={value === option.value}
-          onClick={() => onChange(value === option.value ? '' : option.value)}
-        >
-          {option.label}
-        </button>
-      ))}
-    </div>
-  );
-}
-
-function Filters({
-  values,
-  onChange,
-}: {
-  values: Record<FilterKey, string>;
-  onChange: (key: FilterKey, value: string) => void;
-}) {
-  const options = useFilterOptions();
-  const select = (key: FilterKey, label: string, choices: readonly (string | number)[]) => (
-    <label className="tb-select">
-      <span>{label}</span>
-      <select value={values[key]} onChange={(event) => onChange(key, event.target.value)}>
-        <option value="">Any</option>
-        {choices.map((choice) => (
-          <option key={choice} value={String(choice)}>
-            {choice}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-  return (
-    <section className="tb-filters" aria-label="Filter listings">
-      <div className="tb-filters__selects">
-        {select('brand', 'Brand', BRANDS)}
-        {select('year', 'Year', options?.years ?? [])}
-        {select('series', 'Series', options?.series ?? [])}
-      </div>
-      <div className="tb-filters__chips">
-        <ChipGroup
-          label="Trade or sale"
-          value={values.type}
-          options={[
-            { value: 'trade', label: 'For trade' },
-            { value: 'sale', label: 'For sale' },
-          ]}
-          onChange={(value) => onChange('type', value)}
-        />
-        <ChipGroup
-          label="Hunt"
-          value={values.hunt}
-          options={[
-            { value: 'TH', label: 'TH' },
-            { value: 'STH', label: 'STH' },
-          ]}
-          onChange={(value) => onChange('hunt', value)}
-        />
-      </div>
-    </section>
-  );
-}
-
 /** One page of the board; the last page offers the next one. */
 function BoardPage({
   query,

@@ -8,8 +8,8 @@ import { showError } from '../../errors/show-error';
 import type { ListingDetail, ListingView, OfferView } from '../../shared/community/trade-schemas';
 import { useCommunityQuery } from '../../sync/use-community-query';
 import { ScreenHeader } from '../../ui/screen-header';
-import { CarPhoto } from '../catalog/car-tile';
-import { formatDate, formatPrice } from '../catalog/format';
+import { CarPhoto } from '../catalog';
+import { formatDate, formatPrice } from '../catalog';
 import { OfferForm } from './offer-form';
 import { answerOffer, completeListing, withdrawListing, withdrawOffer } from './trade-actions';
 import {

@@ -1,8 +1,8 @@
-// Issue 13's market pieces that several screens show: the community price line, Wanted by, and
+// The market pieces that several screens show: the community price line, Wanted by, and
 // how a match stands against my max price.
 import type { CommunityPrice, WantedByEntry } from '../../shared/community/market-schemas';
 import { priceAgainstMax, WANTED_BY_COUNT_CAP } from '../../shared/community/market-schemas';
-import { formatPrice } from '../catalog/format';
+import { formatPrice } from '../catalog';
 import { useCommunityPrice } from './use-market';
 import './market.css';
 

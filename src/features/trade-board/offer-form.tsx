@@ -1,7 +1,7 @@
 // 'Make an offer': a message, cars picked from my own collection (the very copies), and an
 // optional price. Queued like any change, so it works offline and shows at once as pending.
 import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
-import { useOwnedCars } from '../../db/use-collection-lists';
+import { findOwnedCars, useOwnedCars } from '../../db/use-owned-lists';
 import { showError } from '../../errors/show-error';
 import {
   MESSAGE_MAX,
@@ -11,7 +11,7 @@ import {
 import { makeOffer } from './trade-actions';
 import { copyLine } from './trade-parts';
 import { parseMoney } from './money';
-import { useMyCarInstances } from './use-trade-device';
+import { useMyCarInstances } from '../../db/use-my-instances';
 
 const MATCHES = 6;
 
@@ -38,16 +38,7 @@ export function OfferForm({
   const [errors, setErrors] = useState<{ message?: string; price?: string }>({});
   const [busy, setBusy] = useState(false);
 
-  const matches = useMemo(() => {
-    const words = deferred.toLowerCase().split(/\s+/).filter(Boolean);
-    if (!cars || words.length === 0) return [];
-    return cars
-      .filter((entry) => {
-        const text = `${entry.name} ${entry.year ?? ''} ${entry.series ?? ''}`.toLowerCase();
-        return words.every((word) => text.includes(word));
-      })
-      .slice(0, MATCHES);
-  }, [cars, deferred]);
+  const matches = useMemo(() => findOwnedCars(cars, deferred, MATCHES), [cars, deferred]);
   const names = useMemo(() => new Map((cars ?? []).map((e) => [e.carId, e.name])), [cars]);
   const carIds = useMemo(
     () => [...new Set([...matches.map((m) => m.carId), ...chosen.map((c) => c.carId)])],

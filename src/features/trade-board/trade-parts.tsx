@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { isAppError } from '../../errors/app-error';
 import { Avatar } from '../../ui/avatar';
-import { CarPhoto, HuntMark } from '../catalog/car-tile';
-import { formatPrice } from '../catalog/format';
+import { CarPhoto, HuntMark } from '../catalog';
+import { formatPrice } from '../catalog';
 import type {
   ListingStatus,
   ListingView,

@@ -1,4 +1,4 @@
-// The market reads for screens (issue 13): the community price of cars, Matches, Wanted by.
+// The market reads for screens: the community price of cars, Matches, Wanted by.
 // Answers are kept on the device like every community read, so they show offline as last seen.
 import type {
   CommunityPrice,

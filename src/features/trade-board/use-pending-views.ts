@@ -3,15 +3,10 @@
 // listed or offered with no signal shows at once, marked pending.
 import { useMemo } from 'react';
 import { useProfile } from '../../db/use-collection';
+import { useMyCarInstances } from '../../db/use-my-instances';
 import type { CarInstance } from '../../shared/collection/types';
 import type { ListingView, OfferView, TradeProfile } from '../../shared/community/trade-schemas';
-import {
-  tradeItemOf,
-  useMyCarInstances,
-  usePendingTrade,
-  useTradeItems,
-  type PendingTrade,
-} from './use-trade-device';
+import { tradeItemOf, usePendingTrade, useTradeItems, type PendingTrade } from './use-trade-device';
 
 export interface Pending<T> {
   view: T;

@@ -2,11 +2,9 @@
 // the catalogue rows that pending listings and offers name, and my queued trade changes — so a
 // listing or offer made with no signal shows at once, marked pending.
 import { useMemo } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { deviceDb } from '../../db/device-db';
+import type { ItemKind } from '../../db/use-my-instances';
 import { useDeviceCatalog } from '../../db/use-device-catalog';
 import { usePendingChanges } from '../../db/use-pending-changes';
-import type { CarInstance, SetInstance } from '../../shared/collection/types';
 import {
   createListingSchema,
   createOfferSchema,
@@ -16,7 +14,7 @@ import {
   type TradeItem,
 } from '../../shared/community/trade-schemas';
 
-export type ItemKind = 'car' | 'set';
+export type { ItemKind };
 const itemKey = (kind: ItemKind, id: string) => `${kind}:${id}`;
 
 /** Catalogue rows as trade items, by 'car:<id>' / 'set:<id>' (absent when not on the device). */
@@ -70,41 +68,6 @@ export function tradeItemOf(items: Map<string, TradeItem>, kind: ItemKind, id: s
       seriesNumber: null,
       huntType: null,
     }
-  );
-}
-
-/** My copies of one car or set on this device (undefined while reading). */
-export function useMyInstances(
-  userId: string | null,
-  kind: ItemKind | null,
-  id: string | null,
-): (CarInstance | SetInstance)[] | undefined {
-  return useLiveQuery(async () => {
-    if (!userId || !kind || !id) return [];
-    const row =
-      kind === 'car'
-        ? await deviceDb.ownedCars.get([userId, id])
-        : await deviceDb.ownedSets.get([userId, id]);
-    return row?.instances ?? [];
-  }, [userId, kind, id]);
-}
-
-/** My copies of several cars, by car id (for picking cars to offer). */
-export function useMyCarInstances(
-  userId: string | null,
-  carIds: readonly string[],
-): Map<string, CarInstance[]> {
-  const key = carIds.join('|');
-  return (
-    useLiveQuery(async () => {
-      const found = new Map<string, CarInstance[]>();
-      if (!userId || carIds.length === 0) return found;
-      const rows = await deviceDb.ownedCars.bulkGet(
-        carIds.map((carId) => [userId, carId] as [string, string]),
-      );
-      rows.forEach((row, index) => found.set(carIds[index] as string, row?.instances ?? []));
-      return found;
-    }, [userId, key]) ?? new Map<string, CarInstance[]>()
   );
 }
 

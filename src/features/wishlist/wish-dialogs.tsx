@@ -2,10 +2,9 @@
 // 'Found it' (the price paid, prefilled with the max price, and the condition and grade chips
 // of the last quick add). A bad value is named under its field and nothing changes.
 import { useId, useState, type FormEvent } from 'react';
-import { ModalDialog } from '../badges/modal-dialog';
+import { ModalDialog } from '../../ui/modal-dialog';
 import { CONDITIONS, GRADES, type Condition, type Grade } from '../../shared/collection/types';
-import { Chips } from '../quick-check/chips';
-import { useLastAddChips } from '../quick-check/last-add';
+import { Chips, useLastAddChips } from '../quick-check';
 import { checkPricePaid, checkWishForm, priceText, type WishFormErrors } from './wish-form';
 import { foundIt, saveWish } from './wishlist-actions';
 import './wishlist.css';

@@ -1,12 +1,12 @@
 // The wishlist's changes as its screens call them: a wish's max price and note, and 'Found it'
-// (an add of the car with what was paid: SPEC §4's add takes it off the wishlist in the same
+// (an add of the car with what was paid: the ordinary add takes it off the wishlist in the same
 // change, so it reaches the server once, as one outbox entry).
 import { showError } from '../../errors/show-error';
 import type { MutationArgs } from '../../shared/collection/mutation-schemas';
 import type { Condition, Grade } from '../../shared/collection/types';
 import { changeCollection } from '../../sync/collection-actions';
-import { addCar } from '../catalog/catalog-actions';
-import { rememberChips } from '../quick-check/last-add';
+import { addCar } from '../catalog';
+import { rememberChips } from '../quick-check';
 
 /** Sets a wishlist car's max price and note; false when it did not happen (shown once). */
 export async function saveWish(

@@ -1,4 +1,4 @@
-// How catalogue names appear in URLs (SPEC §2 set links): shared by links, routes and lookups.
+// How catalogue names appear in URLs (docs/product.md set links): shared by links, routes and lookups.
 
 /** A series name lowercased with spaces replaced by hyphens ('HW Dream Garage' → 'hw-dream-garage'). */
 export function nameSlug(name: string): string {

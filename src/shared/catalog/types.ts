@@ -13,7 +13,7 @@ export type CarType = (typeof CAR_TYPES)[number];
 export const HUNT_TYPES = ['TH', 'STH'] as const;
 export type HuntType = (typeof HUNT_TYPES)[number];
 
-/** The series name that makes a set a five-pack (SPEC §2 set links). */
+/** The series name that makes a set a five-pack (docs/product.md set links). */
 export const FIVE_PACK_SERIES = 'Mainline 5-Pack';
 
 export interface CatalogCar {
@@ -42,7 +42,7 @@ export interface CatalogCar {
   fivePackId: string | null;
 }
 
-/** A set as in SPEC §3 (id, series, year, name, carIds) plus what the screens need. */
+/** A set as in docs/product.md (id, series, year, name, carIds) plus what the screens need. */
 export interface CatalogSet {
   id: string;
   series: string;

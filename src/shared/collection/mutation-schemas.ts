@@ -1,7 +1,7 @@
-// zod schemas for the payloads of SPEC §7's replayable calls, shared by the device and the server.
+// zod schemas for the payloads of the replayable calls, shared by the device and the server. (docs/api.md)
 import { z } from 'zod';
 import '../zod-csp';
-import { storableCopy, unstorableJsonProblem, userText } from '../text/user-text';
+import { unstorableJsonProblem, userText } from '../text/user-text';
 import { CONDITIONS, GRADES } from './types';
 import { MAX_IMPORTED_PER_CHANGE, MAX_INSTANCES_PER_CHANGE } from './work-units';
 
@@ -183,14 +183,4 @@ export const MUTATION_NAMES = Object.keys(mutationArgsSchemas) as MutationName[]
 
 export function isMutationName(name: string): name is MutationName {
   return Object.hasOwn(mutationArgsSchemas, name);
-}
-
-/** 'details.purchasePrice: must not be negative' — one line a collector or a developer can act on. */
-export function describeZodError(error: z.ZodError): string {
-  // Paths and messages may quote the input (an unexpected key): kept storable, as answers are.
-  return storableCopy(
-    error.issues
-      .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ` : '') + issue.message)
-      .join('; '),
-  );
 }

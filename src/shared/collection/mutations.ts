@@ -1,13 +1,13 @@
-// The registry of replayable mutations: for each SPEC §7 call, how to prepare, check and apply it.
+// The registry of replayable mutations: for each docs/api.md call, how to prepare, check and apply it.
 import type { z } from 'zod';
 import {
-  describeZodError,
   isMutationName,
   mutationArgsSchemas,
   type MutationArgs,
   type MutationName,
 } from './mutation-schemas';
 import * as rules from './rules';
+import { describeZodError } from '../validation';
 import { storableCopy } from '../text/user-text';
 import { RuleError, type RuleContext } from './rules';
 import type { Collection, UserState } from './types';
@@ -186,7 +186,7 @@ const definitions: { [N in MutationName]: MutationDefinition<N> } = {
   },
 };
 
-/** A mutation whose name and payload have been checked against SPEC §7's schemas. */
+/** A mutation whose name and payload have been checked against the schemas. (docs/api.md) */
 export interface ParsedMutation {
   name: MutationName;
   args: MutationArgs<MutationName>;
@@ -222,7 +222,7 @@ export function mutationReferences(mutation: ParsedMutation): MutationReferences
   return definitionOf(mutation.name).references(mutation.args);
 }
 
-/** Applies a prepared mutation; throws RuleError when SPEC §4 refuses it. */
+/** Applies a prepared mutation; throws RuleError when docs/rules.md refuses it. */
 export function applyMutation(
   state: UserState,
   mutation: ParsedMutation,

@@ -1,4 +1,8 @@
-// SPEC §4's collection rules as pure functions: the device, its rebase and the server all run these.
+// The collection rules (docs/rules.md) as pure functions: the device, its rebase and the server
+// all run these.
+// One file on purpose: it is the one rule table device, rebase and server share; each rule is a
+// small pure function beside the helpers they share (instances, lists, trade entries), and
+// reading them side by side is how the table is checked against docs/rules.md.
 import type { CarInstanceDetails, MutationArgs, SetInstanceDetails } from './mutation-schemas';
 import {
   DEFAULT_CONDITION,
@@ -12,14 +16,15 @@ import {
   type UserState,
 } from './types';
 import { MAX_COPIES_PER_CHANGE } from './work-units';
+import { Refusal } from '../refusal';
 
 /** A change the rules refuse. `status` is what the HTTP API answers for it. */
-export class RuleError extends Error {
+export class RuleError extends Refusal {
   constructor(
-    readonly status: 404 | 409 | 413 | 422,
+    override readonly status: 404 | 409 | 413 | 422,
     message: string,
   ) {
-    super(message);
+    super(status, message);
     this.name = 'RuleError';
   }
 }
@@ -214,7 +219,7 @@ function requireBoundedCopies(sets: number, carsPerSet: number): void {
   }
 }
 
-/** SPEC §4: a set instance brings one carded, Good, free instance of each of its cars. */
+/** docs/rules.md: a set instance brings one carded, Good, free instance of each of its cars. */
 function addSetInstances(
   collection: Collection,
   setId: string,
@@ -280,7 +285,7 @@ export function addMultipleSetInstances(
 }
 
 /**
- * SPEC §4: removes the set instance and one instance of each of its cars — the one that set
+ * docs/rules.md: removes the set instance and one instance of each of its cars — the one that set
  * instance brought when it is still there, else the car's most recently added instance.
  */
 export function removeSetInstance(

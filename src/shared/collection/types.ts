@@ -1,4 +1,4 @@
-// The collection object of SPEC §3 and the per-user state that mutations change.
+// The collection object of docs/product.md and the per-user state that mutations change.
 
 export const CONDITIONS = ['carded', 'loose', 'boxed', 'damaged card'] as const;
 export type Condition = (typeof CONDITIONS)[number];
@@ -68,7 +68,7 @@ export interface TradeSellSet {
 }
 
 /**
- * Exactly the collection object of SPEC §3. Every array is in insertion order: rules only append
+ * Exactly the collection object of docs/product.md. Every array is in insertion order: rules only append
  * or remove, never reorder, and the server stores a sequence number per row to keep that order.
  */
 export interface Collection {
@@ -82,7 +82,7 @@ export interface Collection {
   tradeSellCars: TradeSellCar[];
 }
 
-/** The profile fields that replayable mutations change (SPEC §7 users/tutorials calls). */
+/** The profile fields that replayable mutations change (docs/api.md users/tutorials calls). */
 export interface ProfilePreferences {
   completedTutorials: string[];
   settings: Record<string, unknown>;

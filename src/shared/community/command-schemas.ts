@@ -1,7 +1,7 @@
 // Every community command's payload schema by name: the device validates a change before it
 // enters the outbox, with the same schema the server applies when the change arrives.
 import type { z } from 'zod';
-import { describeZodError } from '../collection/mutation-schemas';
+import { describeZodError } from '../validation';
 import { postCommandSchemas } from './post-schemas';
 import { profileCommandSchemas } from './profile-schemas';
 import { tradeCommandSchemas } from './trade-schemas';

@@ -1,5 +1,5 @@
-// What the device and the server agree on for issue 13's market reads: the community price of a
-// car, the Matches view, Wanted by, and the setting that makes a wishlist public.
+// What the device and the server agree on for the market reads (docs/api.md): the community
+// price of a car, the Matches view, Wanted by, and the setting that makes a wishlist public.
 import { z } from 'zod';
 import { idSchema } from '../collection/mutation-schemas';
 import type { ListingView, TradeProfile } from './trade-schemas';

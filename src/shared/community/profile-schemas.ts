@@ -1,4 +1,4 @@
-// zod schemas of the profiles commands (issue 5), shared by the device (checked before queueing)
+// zod schemas of the profiles commands, shared by the device (checked before queueing)
 // and the server (api/profiles/profile-commands.ts), plus the shapes of the profile reads.
 import { z } from 'zod';
 import { idSchema } from '../collection/mutation-schemas';

@@ -1,4 +1,4 @@
-// zod schemas of the trade commands (issue 5), shared by the device (checked before queueing)
+// zod schemas of the trade commands, shared by the device (checked before queueing)
 // and the server (api/trade/*), plus the shapes the trade board's reads answer.
 import { z } from 'zod';
 import { idSchema } from '../collection/mutation-schemas';

@@ -1,5 +1,5 @@
-// SPEC §9's badges (id = '<type>-<threshold>', the celebration type that announces it) and the
-// pure rule of SPEC §4 (which badge a change of totals unlocks); shared so the server lists the
+// The badges (id = '<type>-<threshold>', the celebration type that announces it, docs/product.md) and the
+// pure rule of docs/rules.md (which badge a change of totals unlocks); shared so the server lists the
 // same badges on profiles that the device celebrates.
 
 export type BadgeType = 'car' | 'set';
@@ -31,7 +31,7 @@ function badge(type: BadgeType, threshold: number, label: string): BadgeDefiniti
   return { id, type, threshold, label, image: `/badges/${id}.svg` };
 }
 
-/** In SPEC §9's order: "the first badge" of SPEC §4 is the first of this list. */
+/** In the order: "the first badge" of docs/rules.md is the first of this list. (docs/product.md) */
 export const BADGES: readonly BadgeDefinition[] = [
   badge('car', 100, 'Car Collector'),
   badge('car', 300, 'Car Collector'),
@@ -65,7 +65,7 @@ export interface CollectionTotals {
 }
 
 /**
- * SPEC §4: the first badge whose threshold lies in (previous, next] for its count — car badges
+ * docs/rules.md: the first badge whose threshold lies in (previous, next] for its count — car badges
  * against totalCarCount, set badges against totalSetCount — or null. No previous totals (the
  * first profile seen) unlocks nothing: a collector signing in on a new device with 500 cars has
  * not just crossed anything.

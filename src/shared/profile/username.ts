@@ -1,4 +1,4 @@
-// Username rules (SPEC §5): what the create-username form and the server both accept.
+// Username rules (docs/product.md): what the create-username form and the server both accept.
 import { z } from 'zod';
 
 export const USERNAME_MIN = 3;
@@ -13,7 +13,7 @@ export const usernameSchema = z
   .regex(/^[A-Za-z0-9_]+$/, 'Username may only contain letters, digits and _');
 
 /**
- * SPEC §5: the first word of the display name, else the e-mail before the @, else 'collector';
+ * docs/product.md: the first word of the display name, else the e-mail before the @, else 'collector';
  * non-alphanumerics stripped, cut to 15, then a random number 1000-9999 appended.
  */
 export function generateUsername(

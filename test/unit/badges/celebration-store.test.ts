@@ -1,4 +1,4 @@
-// The celebration store: SPEC §9's types, default texts, toast vs full screen, "don't show again".
+// The celebration store: the types, default texts, toast vs full screen, "don't show again". (docs/product.md)
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   CELEBRATION_TYPES,
@@ -16,7 +16,7 @@ import {
 afterEach(() => resetCelebrations());
 
 describe('celebration types and texts', () => {
-  it("are SPEC §9's fourteen types; car and set are the toasts", () => {
+  it('are the fourteen types; car and set are the toasts', () => {
     expect(CELEBRATION_TYPES).toEqual([
       'default',
       'car',
@@ -36,7 +36,7 @@ describe('celebration types and texts', () => {
     expect(CELEBRATION_TYPES.filter(isToastCelebration)).toEqual(['car', 'set']);
   });
 
-  it("default to SPEC §9's texts, the milestone one for every other type", () => {
+  it('default to the texts, the milestone one for every other type', () => {
     expect(defaultCelebrationText('car')).toBe('Added to Collection!');
     expect(defaultCelebrationText('set')).toBe('Set Added!');
     expect(defaultCelebrationText('message')).toBe('Your message has been sent');
@@ -87,7 +87,7 @@ describe('the store', () => {
   });
 });
 
-describe('toasts (SPEC §9) and push messages (SPEC §3)', () => {
+describe('toasts (docs/product.md) and push messages (docs/product.md)', () => {
   it('configures the durations and the limit', async () => {
     const { MAX_TOASTS, TOAST_OPTIONS } = await import('../../../src/features/badges/app-toaster');
     expect(MAX_TOASTS).toBe(20);

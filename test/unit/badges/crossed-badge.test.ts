@@ -1,4 +1,4 @@
-// SPEC §4/§9: which badge a change of totals has just unlocked (pure), and the first-car rule
+// docs/rules.md and docs/product.md: which badge a change of totals has just unlocked (pure), and the first-car rule
 // that opens the install prompt.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ const totals = (totalCarCount: number, totalSetCount = 0): CollectionTotals => (
 });
 
 describe('badge definitions', () => {
-  it("hold SPEC §9's table, ids as type-threshold, each with its own image", () => {
+  it('hold the table, ids as type-threshold, each with its own image', () => {
     expect(BADGES.map(({ id, type, threshold, label }) => [id, type, threshold, label])).toEqual([
       ['car-100', 'car', 100, 'Car Collector'],
       ['car-300', 'car', 300, 'Car Collector'],

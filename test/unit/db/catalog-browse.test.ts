@@ -150,7 +150,7 @@ async function catalogOf(db: GarageDb): Promise<CatalogIndex> {
 const ids = (cars: { id: string }[]) => cars.map((c) => c.id);
 
 describe('names in URLs', () => {
-  it('slugs series the SPEC §2 way and reads brand and year parameters', () => {
+  it('slugs series the docs/product.md way and reads brand and year parameters', () => {
     expect(nameSlug('HW Dream Garage')).toBe('hw-dream-garage');
     expect(nameSlug('Car Culture: Modern Classics')).toBe('car-culture:-modern-classics');
     expect(brandFromParam('hot-wheels')).toBe('Hot Wheels');

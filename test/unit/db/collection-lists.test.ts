@@ -1,27 +1,28 @@
-// The collection screens' reads (src/db/use-collection-lists.ts) and their sorting, grouping and
-// filtering, on collections built through the device's own change path.
+// The collection screens' reads (src/db: use-owned-lists, use-set-progress, use-trade-sell,
+// use-list-entries, use-collection-stats, collection-export, collection-settings) and their
+// sorting, grouping and filtering, on collections built through the device's own change path.
 import { describe, expect, it } from 'vitest';
 import { replaceAllRows, rowsToCollection } from '../../../src/db/collection-rows';
 import { collectionChangeTables, type GarageDb, type OwnedCarRow } from '../../../src/db/garage-db';
+import { collectionSettings, newCarDefaults } from '../../../src/db/collection-settings';
+import { computeStats, loadCollectionStats } from '../../../src/db/use-collection-stats';
 import {
-  collectionSettings,
-  computeStats,
   CSV_COLUMNS,
-  loadCollectionStats,
   loadExportJson,
   loadExportRows,
-  loadListEntries,
+  toCsv,
+  type ExportRow,
+} from '../../../src/db/collection-export';
+import { loadListEntries } from '../../../src/db/use-list-entries';
+import {
   loadOwnedCars,
   loadOwnedSets,
   loadOwnedTotals,
   loadRecentOwnedCars,
   loadRecentInstances,
-  loadSetProgress,
-  loadTradeSell,
-  newCarDefaults,
-  toCsv,
-  type ExportRow,
-} from '../../../src/db/use-collection-lists';
+} from '../../../src/db/use-owned-lists';
+import { loadSetProgress } from '../../../src/db/use-set-progress';
+import { loadTradeSell } from '../../../src/db/use-trade-sell';
 import {
   collectionHref,
   filterEntries,
@@ -217,7 +218,7 @@ describe('sorting, grouping and filtering', () => {
     );
   });
 
-  it('links cars and sets by SPEC §2', () => {
+  it('links cars and sets by docs/product.md', () => {
     expect(carHref(CHARGER)).toBe(`/car/${CHARGER}`);
     expect(setHref({ id: TRACK_DAY, series: 'Mainline 5-Pack', year: 2024 })).toBe(
       `/mainlines/five-pack/2024/${TRACK_DAY}`,
@@ -459,7 +460,7 @@ describe('export', () => {
     expect(toCsv([])).toBe(`${CSV_COLUMNS.join(',')}\r\n`);
   });
 
-  it('exports the SPEC §3 collection object with names as JSON', async () => {
+  it('exports the docs/product.md collection object with names as JSON', async () => {
     const { db, addCar, addSet, change } = await collector();
     await addCar(CHARGER);
     await addSet(TRACK_DAY);

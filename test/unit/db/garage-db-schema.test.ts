@@ -5,7 +5,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { GARAGE_SCHEMA, GarageDb, type OwnedCarRow } from '../../../src/db/garage-db';
 import { summaryOfCar } from '../../../src/db/owned-summaries';
-import { loadOwnedCars, loadRecentOwnedCars } from '../../../src/db/use-collection-lists';
+import { loadOwnedCars, loadRecentOwnedCars } from '../../../src/db/use-owned-lists';
 import { searchWordsOfCar } from '../../../src/db/search-words';
 import type { CatalogCar } from '../../../src/shared/catalog/types';
 import { BONE_SHAKER, CHARGER, fixtureCars, fixtureSets } from '../../fixtures/catalog';

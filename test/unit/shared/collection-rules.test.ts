@@ -1,4 +1,4 @@
-// The pure SPEC §4 rules: what they refuse, which instance a set removal takes, no mutation.
+// The pure docs/rules.md rules: what they refuse, which instance a set removal takes, no mutation.
 import { describe, expect, it } from 'vitest';
 import {
   applyMutation,

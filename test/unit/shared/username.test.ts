@@ -1,4 +1,4 @@
-// SPEC §5 generated usernames and the username rules the form and the server share.
+// docs/product.md generated usernames and the username rules the form and the server share.
 import { describe, expect, it } from 'vitest';
 import { generateUsername, usernameSchema } from '../../../src/shared/profile/username';
 

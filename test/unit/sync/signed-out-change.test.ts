@@ -1,4 +1,4 @@
-// SPEC §6: a signed-out collector cannot change the collection; the attempt raises the
+// docs/product.md: a signed-out collector cannot change the collection; the attempt raises the
 // login-redirect flag and writes nothing on the device.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';

@@ -9,7 +9,7 @@ import {
   loadOwnedCars,
   loadOwnedTotals,
   loadRecentOwnedCars,
-} from '../../../src/db/use-collection-lists';
+} from '../../../src/db/use-owned-lists';
 import { sortEntries } from '../../../src/features/collection/collection-order';
 import { isAppError } from '../../../src/errors/app-error';
 import type { Condition } from '../../../src/shared/collection/types';
