@@ -120,10 +120,14 @@ export class CatalogStore {
     if (version !== undefined && version !== (this.index?.version ?? null)) this.invalidate();
   }
 
+  /** Lets go of the database and the channel to the other contexts (a later read opens it again). */
   close(): void {
     this.box?.close();
     this.box = null;
     this.channel?.close();
+    this.channel = null;
+    this.listeners.clear();
+    this.lostListeners.clear();
   }
 
   // ---- inside ------------------------------------------------------------------------------

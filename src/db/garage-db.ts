@@ -262,6 +262,17 @@ export class GarageDb extends Dexie {
       },
     });
   }
+
+  /**
+   * Closing for good (Dexie's default, and `delete()`) also closes the catalogue's database and
+   * its channel to the other contexts, which would otherwise keep this instance alive. Dexie's
+   * own closes before reopening (`disableAutoOpen: false`, e.g. on a version change) leave the
+   * catalogue alone: the database is about to be used again.
+   */
+  override close(options?: { disableAutoOpen: boolean }): void {
+    super.close(options);
+    if (options?.disableAutoOpen !== false) this.catalog.close();
+  }
 }
 
 /**
