@@ -3,12 +3,8 @@
 import { AppError } from '../errors/app-error';
 import { collectionChangeTables, type GarageDb, type OutboxRow } from '../db/garage-db';
 import { lookupOf } from '../db/catalog-lookup';
-import {
-  preferencesOf,
-  readRowsFor,
-  rowsToCollection,
-  writeCollectionDiff,
-} from '../db/collection-rows';
+import { writeCollectionDiff } from '../db/collection-diff';
+import { preferencesOf, readRowsFor, rowsToCollection } from '../db/collection-rows';
 import { readCounters, writeCounters } from '../db/device-counters';
 import { appendEntry } from '../db/outbox-store';
 import {

@@ -2,7 +2,7 @@
 // aside) re-applied in order with the same rules. Run after a batch is confirmed and whenever one is rejected.
 import { loadCatalogLookup } from '../db/catalog-lookup';
 import type { CatalogLookup } from '../shared/collection/rules';
-import { replaceAllRows } from '../db/collection-rows';
+import { replaceAllRows } from '../db/collection-diff';
 import { readCounters, writeCounters } from '../db/device-counters';
 import { collectionChangeTables, type GarageDb, type ProfileRow } from '../db/garage-db';
 import { unsentEntries } from '../db/outbox-store';

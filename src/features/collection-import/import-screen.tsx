@@ -7,135 +7,27 @@ import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
 import { useDeviceCatalog } from '../../db/use-device-catalog';
 import { useOwnedInstanceIds } from '../../db/use-owned-instance-ids';
-import type { CatalogIndex } from '../../db/catalog-index';
 import { showError } from '../../errors/show-error';
 import { ScreenHeader } from '../../ui/screen-header';
 import { formatCount, plural, ScreenBody, SyncLine } from '../collection';
 import { CatalogueMatcher } from './catalogue-match';
 import { queueImport, type ImportProgress } from './import-actions';
-import { plannedCopies, previewImport, type PreviewRow } from './import-plan';
+import { plannedCopies, previewImport } from './import-plan';
 import {
-  FIELD_LABELS,
   guessMapping,
-  IMPORT_FIELDS,
   isAppExport,
   readCsvTable,
   type ColumnMapping,
   type CsvTable,
-  type ImportField,
 } from './import-table';
+import { MappingForm } from './mapping-form';
+import { AmbiguousRow, carLine } from './car-choice';
 import './import.css';
 
 interface LoadedFile {
   name: string;
   table: CsvTable;
   format: 'app' | 'foreign';
-}
-
-const NO_COLUMN = '';
-
-function carLine(catalog: CatalogIndex, carId: string): string {
-  const car = catalog.car(carId);
-  if (!car) return carId;
-  return [car.name, String(car.year), car.series, car.color, car.toyNumber]
-    .filter((part): part is string => Boolean(part))
-    .join(' · ');
-}
-
-function MappingForm({
-  table,
-  mapping,
-  onChange,
-}: {
-  table: CsvTable;
-  mapping: ColumnMapping;
-  onChange: (field: ImportField, column: number | null) => void;
-}) {
-  const sample = table.rows[0]?.cells ?? [];
-  return (
-    <section className="card im-section" aria-labelledby="im-mapping">
-      <h2 id="im-mapping" className="cl-section__title">
-        Which column is which?
-      </h2>
-      <p className="cl-setting__hint">
-        Rows are matched by toy number first, then by casting name and year. Leave a field out if
-        the file has no column for it.
-      </p>
-      <div className="im-mapping">
-        {IMPORT_FIELDS.map((field) => {
-          const id = `im-map-${field}`;
-          const column = mapping[field];
-          return (
-            <div className="cl-setting" key={field}>
-              <label htmlFor={id}>{FIELD_LABELS[field]}</label>
-              <select
-                id={id}
-                value={column === null ? NO_COLUMN : String(column)}
-                onChange={(event) =>
-                  onChange(
-                    field,
-                    event.target.value === NO_COLUMN ? null : Number(event.target.value),
-                  )
-                }
-              >
-                <option value={NO_COLUMN}>Not in the file</option>
-                {table.header.map((name, index) => (
-                  <option key={index} value={String(index)}>
-                    {name || `Column ${index + 1}`}
-                    {sample[index] ? ` (e.g. ${sample[index].slice(0, 24)})` : ''}
-                  </option>
-                ))}
-              </select>
-            </div>
-          );
-        })}
-      </div>
-    </section>
-  );
-}
-
-function AmbiguousRow({
-  row,
-  catalog,
-  pick,
-  onPick,
-}: {
-  row: Extract<PreviewRow, { status: 'ambiguous' }>;
-  catalog: CatalogIndex;
-  pick: string | undefined;
-  onPick: (carId: string | undefined) => void;
-}) {
-  const name = `im-pick-${row.line}`;
-  return (
-    <fieldset className="im-pick">
-      <legend>
-        Line {row.line}: {row.label}{' '}
-        <span className="muted">({plural(row.copies.length, 'copy', 'copies')})</span>
-      </legend>
-      {row.candidates.map((carId) => (
-        <label key={carId} className="im-choice">
-          <input
-            type="radio"
-            name={name}
-            value={carId}
-            checked={pick === carId}
-            onChange={() => onPick(carId)}
-          />
-          <span>{carLine(catalog, carId)}</span>
-        </label>
-      ))}
-      <label className="im-choice">
-        <input
-          type="radio"
-          name={name}
-          value=""
-          checked={pick === undefined}
-          onChange={() => onPick(undefined)}
-        />
-        <span>Leave this row out</span>
-      </label>
-    </fieldset>
-  );
 }
 
 export function ImportScreen() {

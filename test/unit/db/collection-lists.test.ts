@@ -2,7 +2,8 @@
 // use-list-entries, use-collection-stats, collection-export, collection-settings) and their
 // sorting, grouping and filtering, on collections built through the device's own change path.
 import { describe, expect, it } from 'vitest';
-import { replaceAllRows, rowsToCollection } from '../../../src/db/collection-rows';
+import { replaceAllRows } from '../../../src/db/collection-diff';
+import { rowsToCollection } from '../../../src/db/collection-rows';
 import { collectionChangeTables, type GarageDb, type OwnedCarRow } from '../../../src/db/garage-db';
 import { collectionSettings, newCarDefaults } from '../../../src/db/collection-settings';
 import { computeStats, loadCollectionStats } from '../../../src/db/use-collection-stats';

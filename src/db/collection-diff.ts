@@ -1,0 +1,263 @@
+// Writes a change's result back as rows: only the rows that differ, in the collector's order,
+// with the car summaries and the user's totals following in the same writes. The rows were read
+// by collection-rows.ts.
+import type { Collection, UserState } from '../shared/collection/types';
+import { readAllRows, type CollectionRows } from './collection-rows';
+import type {
+  GarageDb,
+  ListItemRow,
+  ListName,
+  OwnedCarRow,
+  OwnedSetRow,
+  TradeSellRow,
+} from './garage-db';
+import { LIST_NAMES } from './garage-db';
+import {
+  emptyTotals,
+  movedTotals,
+  sameTotals,
+  summaryOfCar,
+  totalsOf,
+  type OwnedTotalsRow,
+} from './owned-summaries';
+
+/** Hands out row sequence numbers for rows a change creates (kept in meta by the caller). */
+export interface SeqSource {
+  next(): number;
+}
+
+/**
+ * Seq numbers for rows in their new order: rows keep theirs while the order they had still
+ * holds and new rows come after them (always so for a single change: the rules only append),
+ * so an unchanged row is not rewritten. If a rebase finds the order changed, the group is
+ * renumbered from the source.
+ */
+function assignSeqs<T>(
+  ordered: T[],
+  keyOf: (item: T) => string,
+  oldSeq: Map<string, number>,
+  seq: SeqSource,
+): number[] {
+  let last = -Infinity;
+  let keeps = true;
+  let sawNew = false;
+  for (const item of ordered) {
+    const old = oldSeq.get(keyOf(item));
+    if (old === undefined) sawNew = true;
+    else if (sawNew || old <= last) keeps = false;
+    else last = old;
+  }
+  return ordered.map((item) => (keeps ? (oldSeq.get(keyOf(item)) ?? seq.next()) : seq.next()));
+}
+
+function withSeqs<T, R>(
+  ordered: T[],
+  keyOf: (item: T) => string,
+  before: { seq: number }[],
+  beforeKey: (row: never) => string,
+  seq: SeqSource,
+  toRow: (item: T, seq: number) => R,
+): R[] {
+  const oldSeq = new Map(before.map((row) => [beforeKey(row as never), row.seq]));
+  const seqs = assignSeqs(ordered, keyOf, oldSeq, seq);
+  return ordered.map((item, index) => toRow(item, seqs[index] as number));
+}
+
+/**
+ * Seq numbers are taken from `seq` before this returns (so the caller may save its counters
+ * alongside); the returned promise is the writes.
+ *
+ * Writes what changed between `before` (the rows read) and `after` (the rules' result on the
+ * collection those rows make): deletes rows that are gone, puts rows that differ, and leaves
+ * the rest alone, so the insertion order (docs/product.md) holds and a put never wakes queries for nothing.
+ * The car summaries and the user's totals follow in the same writes; `whole` says `before` is
+ * every row of the user (the rebase), so the totals are counted, not moved by a delta. A caller
+ * that read the totals row with the rows (`totals`; null when there is none) saves a round trip.
+ */
+export function writeCollectionDiff(
+  db: GarageDb,
+  userId: string,
+  before: CollectionRows,
+  after: Collection,
+  seq: SeqSource,
+  { whole = false, totals }: { whole?: boolean; totals?: OwnedTotalsRow | null } = {},
+): Promise<void> {
+  const nextCars = withSeqs(
+    after.ownedCars,
+    (car) => car.carId,
+    before.ownedCars,
+    (row: OwnedCarRow) => row.carId,
+    seq,
+    (car, carSeq): OwnedCarRow => ({
+      userId,
+      carId: car.carId,
+      seq: carSeq,
+      isFavorite: car.isFavorite,
+      instances: car.instances,
+      instanceIds: car.instances.map((instance) => instance.instanceId),
+    }),
+  );
+  const nextSets = withSeqs(
+    after.ownedSets,
+    (set) => set.setId,
+    before.ownedSets,
+    (row: OwnedSetRow) => row.setId,
+    seq,
+    (set, setSeq): OwnedSetRow => ({
+      userId,
+      setId: set.setId,
+      seq: setSeq,
+      instances: set.instances,
+      instanceIds: set.instances.map((instance) => instance.instanceId),
+    }),
+  );
+  const nextLists = LIST_NAMES.flatMap((list) =>
+    withSeqs(
+      after[list],
+      (item) => item.id,
+      before.listItems.filter((row) => row.list === list),
+      (row: ListItemRow) => row.id,
+      seq,
+      (item, itemSeq): ListItemRow => ({ userId, list, ...item, seq: itemSeq }),
+    ),
+  );
+  const tradeGroup = (
+    kind: 'car' | 'set',
+    entries: { id: string; forTrade: number; forSale: number }[],
+  ) =>
+    withSeqs(
+      entries,
+      (entry) => entry.id,
+      before.tradeSell.filter((row) => row.kind === kind),
+      (row: TradeSellRow) => row.id,
+      seq,
+      (entry, entrySeq): TradeSellRow => ({ userId, kind, ...entry, seq: entrySeq }),
+    );
+  const nextTrade = [
+    ...tradeGroup(
+      'car',
+      after.tradeSellCars.map((e) => ({ id: e.carId, forTrade: e.forTrade, forSale: e.forSale })),
+    ),
+    ...tradeGroup(
+      'set',
+      after.tradeSellSets.map((e) => ({ id: e.setId, forTrade: e.forTrade, forSale: e.forSale })),
+    ),
+  ];
+
+  const carKey = (r: { carId: string }) => r.carId;
+  const setKey = (r: { setId: string }) => r.setId;
+  const listKey = (r: ListItemRow) => `${r.list}\n${r.id}`;
+  const tradeKey = (r: TradeSellRow) => `${r.kind}\n${r.id}`;
+  const carsGone = gone(before.ownedCars, nextCars, carKey);
+  const carsPut = changedOnly(before.ownedCars, nextCars, carKey);
+  const deletes = <K>(table: { bulkDelete(keys: K[]): Promise<void> }, keys: K[]) =>
+    keys.length ? table.bulkDelete(keys) : null;
+  const puts = <R>(table: { bulkPut(rows: R[]): Promise<unknown> }, rows: R[]) =>
+    rows.length ? table.bulkPut(rows) : null;
+  // Deleted keys are never among the put ones, so every write can go at once; empty ones are
+  // skipped (each would still cost a round of promises inside the transaction).
+  const writes = [
+    deletes(
+      db.ownedCars,
+      carsGone.map((r) => [userId, r.carId] as [string, string]),
+    ),
+    deletes(
+      db.ownedSets,
+      gone(before.ownedSets, nextSets, setKey).map((r) => [userId, r.setId] as [string, string]),
+    ),
+    deletes(
+      db.listItems,
+      gone(before.listItems, nextLists, listKey).map(
+        (r) => [userId, r.list, r.id] as [string, ListName, string],
+      ),
+    ),
+    deletes(
+      db.tradeSell,
+      gone(before.tradeSell, nextTrade, tradeKey).map(
+        (r) => [userId, r.kind, r.id] as [string, 'car' | 'set', string],
+      ),
+    ),
+    puts(db.ownedCars, carsPut),
+    puts(db.ownedSets, changedOnly(before.ownedSets, nextSets, setKey)),
+    puts(db.listItems, changedOnly(before.listItems, nextLists, listKey)),
+    puts(db.tradeSell, changedOnly(before.tradeSell, nextTrade, tradeKey)),
+    deletes(
+      db.ownedCarSummaries,
+      carsGone.map((r) => [userId, r.carId] as [string, string]),
+    ),
+    puts(db.ownedCarSummaries, carsPut.map(summaryOfCar)),
+    whole
+      ? recount(db, userId, nextCars, nextSets, carsPut)
+      : moveTotals(db, userId, before, { cars: nextCars, sets: nextSets }, totals),
+  ];
+  return Promise.all(writes).then(() => undefined);
+}
+
+/** A change's rows moved the user's totals by what they added or removed. */
+async function moveTotals(
+  db: GarageDb,
+  userId: string,
+  before: CollectionRows,
+  after: { cars: OwnedCarRow[]; sets: OwnedSetRow[] },
+  totals: OwnedTotalsRow | null | undefined,
+): Promise<void> {
+  const read = totals === undefined ? await db.ownedTotals.get(userId) : totals;
+  const old = read ?? emptyTotals(userId);
+  const next = movedTotals(old, { cars: before.ownedCars, sets: before.ownedSets }, after);
+  if (!sameTotals(old, next)) await db.ownedTotals.put(next);
+}
+
+/**
+ * The rebase has every row, so the totals are counted afresh, and every owned car is checked to
+ * have a summary and every summary a car (by key: reading every summary would cost the rebase a
+ * second whole read). A device whose summaries or totals ever went wrong is mended here.
+ */
+async function recount(
+  db: GarageDb,
+  userId: string,
+  cars: OwnedCarRow[],
+  sets: OwnedSetRow[],
+  alreadyPut: OwnedCarRow[],
+): Promise<void> {
+  const [keys, oldTotals] = await Promise.all([
+    db.ownedCarSummaries
+      .where('[userId+carId]')
+      .between([userId, ''], [userId, '\uffff'])
+      .primaryKeys(),
+    db.ownedTotals.get(userId),
+  ]);
+  const stored = new Set(keys.map(([, carId]) => carId));
+  const put = new Set(alreadyPut.map((row) => row.carId));
+  const wanted = new Set(cars.map((row) => row.carId));
+  const missing = cars.filter((row) => !stored.has(row.carId) && !put.has(row.carId));
+  const extra = keys.filter(([, carId]) => !wanted.has(carId));
+  const totals = totalsOf(userId, cars, sets);
+  await Promise.all([
+    missing.length ? db.ownedCarSummaries.bulkPut(missing.map(summaryOfCar)) : null,
+    extra.length ? db.ownedCarSummaries.bulkDelete(extra) : null,
+    sameTotals(oldTotals ?? emptyTotals(userId), totals) ? null : db.ownedTotals.put(totals),
+  ]);
+}
+
+function gone<R>(before: R[], next: R[], keyOf: (row: R) => string): R[] {
+  const kept = new Set(next.map(keyOf));
+  return before.filter((row) => !kept.has(keyOf(row)));
+}
+
+/** Rows that differ from what was read: a put of an unchanged row would still wake every liveQuery. */
+function changedOnly<R>(before: R[], next: R[], keyOf: (row: R) => string): R[] {
+  const old = new Map(before.map((row) => [keyOf(row), JSON.stringify(row)]));
+  return next.filter((row) => old.get(keyOf(row)) !== JSON.stringify(row));
+}
+
+/** Makes the user's rows equal `state` (the rebase), touching only what differs. */
+export async function replaceAllRows(
+  db: GarageDb,
+  userId: string,
+  state: UserState,
+  seq: SeqSource,
+): Promise<void> {
+  await writeCollectionDiff(db, userId, await readAllRows(db, userId), state.collection, seq, {
+    whole: true,
+  });
+}
