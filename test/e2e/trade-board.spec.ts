@@ -18,10 +18,9 @@ import {
   WAIT,
   type Collector,
 } from '../../bench/ui/app-session';
-import { describeViolations, seriousViolations } from '../fixtures/axe';
+import { callApi, checkScreen, PHONE, showing } from '../fixtures/screen-checks';
 import { startAppUnderTest, type AppUnderTest } from '../fixtures/app-under-test';
 
-const PHONE = { width: 390, height: 844 };
 const shots = join(fileURLToPath(new URL('../..', import.meta.url)), 'test-results', 'trade-board');
 
 let app: AppUnderTest;
@@ -40,14 +39,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function api<T>(collector: Collector | null, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: collector?.headers ?? { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+const api = <T>(collector: Collector | null, method: string, path: string, body?: unknown) =>
+  callApi<T>(base, collector, method, path, body);
 
 interface Collection {
   ownedCars: { carId: string; instances: { instanceId: string; purchasePlace: string }[] }[];
@@ -66,26 +59,10 @@ async function signedInPhone(
   return { context, page };
 }
 
-/** Waits for the screen's content, then checks axe (no serious or critical) and takes shots. */
-async function check(page: Page, name: string, ready: () => Promise<boolean>): Promise<void> {
-  await waitUntil(`${name} to show`, ready, Boolean);
-  // Photos load lazily; give them a moment so the screenshot shows what a collector sees.
-  await page.waitForTimeout(300);
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    const serious = await seriousViolations(page);
-    expect(serious, `${name} (${scheme}): ${describeViolations(serious)}`).toEqual([]);
-    await page.screenshot({ path: join(shots, `${name}-${scheme}.png`), fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const check = (page: Page, name: string, ready: () => Promise<boolean>) =>
+  checkScreen(page, shots, name, ready);
 
-const visible = (page: Page, text: string | RegExp) => () =>
-  page
-    .getByText(text)
-    .first()
-    .isVisible()
-    .catch(() => false);
+const visible = showing;
 
 describe('the trade board', () => {
   it('lists a car, takes an offer from a second collector, and trades: both collections change', async () => {

@@ -18,7 +18,7 @@ import {
   WAIT,
   type Collector,
 } from '../../bench/ui/app-session';
-import { describeViolations, seriousViolations } from '../fixtures/axe';
+import { callApi, checkScreen, PHONE, showing } from '../fixtures/screen-checks';
 import { startAppUnderTest, type AppUnderTest } from '../fixtures/app-under-test';
 import {
   decryptPush,
@@ -26,7 +26,6 @@ import {
   type FakePushService,
 } from '../fixtures/fake-push-service';
 
-const PHONE = { width: 390, height: 844 };
 const shots = join(fileURLToPath(new URL('../..', import.meta.url)), 'test-results', 'trading');
 
 interface CatalogueCar {
@@ -57,14 +56,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function api<T>(collector: Collector | null, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: collector?.headers ?? { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+const api = <T>(collector: Collector | null, method: string, path: string, body?: unknown) =>
+  callApi<T>(base, collector, method, path, body);
 
 async function phone(collector: Collector): Promise<{ context: BrowserContext; page: Page }> {
   const context = await app.browser.newContext({ viewport: PHONE, acceptDownloads: true });
@@ -74,24 +67,10 @@ async function phone(collector: Collector): Promise<{ context: BrowserContext; p
   return { context, page };
 }
 
-async function check(page: Page, name: string, ready: () => Promise<boolean>): Promise<void> {
-  await waitUntil(`${name} to show`, ready, Boolean);
-  await page.waitForTimeout(300);
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    const serious = await seriousViolations(page);
-    expect(serious, `${name} (${scheme}): ${describeViolations(serious)}`).toEqual([]);
-    await page.screenshot({ path: join(shots, `${name}-${scheme}.png`), fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const check = (page: Page, name: string, ready: () => Promise<boolean>) =>
+  checkScreen(page, shots, name, ready);
 
-const visible = (page: Page, text: string | RegExp) => () =>
-  page
-    .getByText(text)
-    .first()
-    .isVisible()
-    .catch(() => false);
+const visible = showing;
 
 const ownedOf = async (collector: Collector) =>
   (await api<Collection>(collector, 'GET', '/api/collection/get')).body.ownedCars;

@@ -2,10 +2,11 @@
 // (update-car-details sets both counts of a car; update-set-details one count of a set).
 import { useWantedBy, WantedByLine } from '../trade-board';
 import type { WantedByEntry } from '../../shared/community/market-schemas';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
-import { findOwnedCars, useOwnedCars, useOwnedSets } from '../../db/use-owned-lists';
+import { useOwnedCars, useOwnedSets } from '../../db/use-owned-lists';
+import { OwnedCarSearchField, useOwnedCarSearch } from './owned-car-search';
 import { useTradeSell } from '../../db/use-trade-sell';
 import { type CarSummary, type SetSummary } from '../../db/catalog-summaries';
 import { showError } from '../../errors/show-error';
@@ -45,79 +46,85 @@ function TradeBoardLink({ kind, id, name }: { kind: 'car' | 'set'; id: string; n
   );
 }
 
-function CarOffer({
-  car,
+type Counts = { forTrade: number; forSale: number };
+
+/**
+ * One car or set on offer: how many I own, a stepper for each count, who has it on their
+ * wishlist. `save` gets both counts and the one that moved (a set's change names one count).
+ */
+function Offer({
+  kind,
+  id,
+  name,
+  row,
   owned,
   forTrade,
   forSale,
   wanted,
-}: {
-  car: CarSummary;
+  save,
+}: Counts & {
+  kind: 'car' | 'set';
+  id: string;
+  name: string;
+  row: ReactNode;
   owned: number;
-  forTrade: number;
-  forSale: number;
-  wanted?: WantedByEntry;
+  wanted?: WantedByEntry | undefined;
+  save: (next: Counts, moved: 'trade' | 'sale') => Promise<unknown>;
 }) {
-  const update = (next: { forTrade: number; forSale: number }) =>
-    run(changeCollection('collection/update-car-details', { carId: car.id, ...next }));
   return (
-    <li className="cl-offer card" data-trade-car-id={car.id}>
-      <CarRowLink car={car} sub={`You own ${formatCount(owned)}`} />
+    <li className="cl-offer card" {...{ [`data-trade-${kind}-id`]: id }}>
+      {row}
       <div className="cl-offer__steppers">
         <Stepper
           label="For trade"
           value={forTrade}
           max={cap(owned, forTrade)}
-          onChange={(value) => update({ forTrade: value, forSale })}
+          onChange={(value) => run(save({ forTrade: value, forSale }, 'trade'))}
         />
         <Stepper
           label="For sale"
           value={forSale}
           max={cap(owned, forSale)}
-          onChange={(value) => update({ forTrade, forSale: value })}
+          onChange={(value) => run(save({ forTrade, forSale: value }, 'sale'))}
         />
       </div>
       <WantedByLine entry={wanted} />
-      {owned > 0 && <TradeBoardLink kind="car" id={car.id} name={car.name} />}
+      {owned > 0 && <TradeBoardLink kind={kind} id={id} name={name} />}
     </li>
   );
 }
 
-function SetOffer({
-  set,
-  owned,
-  forTrade,
-  forSale,
-  wanted,
-}: {
-  set: SetSummary;
-  owned: number;
-  forTrade: number;
-  forSale: number;
-  wanted?: WantedByEntry;
-}) {
-  const update = (type: 'trade' | 'sale', quantity: number) =>
-    run(changeCollection('collection/update-set-details', { setId: set.id, type, quantity }));
+type OfferProps = Counts & { owned: number; wanted?: WantedByEntry };
+
+function CarOffer({ car, ...counts }: OfferProps & { car: CarSummary }) {
   return (
-    <li className="cl-offer card" data-trade-set-id={set.id}>
-      <SetRowLink set={set} sub={`You own ${formatCount(owned)}`} />
-      <div className="cl-offer__steppers">
-        <Stepper
-          label="For trade"
-          value={forTrade}
-          max={cap(owned, forTrade)}
-          onChange={(value) => update('trade', value)}
-        />
-        <Stepper
-          label="For sale"
-          value={forSale}
-          max={cap(owned, forSale)}
-          onChange={(value) => update('sale', value)}
-        />
-      </div>
-      <WantedByLine entry={wanted} />
-      {owned > 0 && <TradeBoardLink kind="set" id={set.id} name={set.name} />}
-    </li>
+    <Offer
+      kind="car"
+      id={car.id}
+      name={car.name}
+      row={<CarRowLink car={car} sub={`You own ${formatCount(counts.owned)}`} />}
+      {...counts}
+      save={(next) => changeCollection('collection/update-car-details', { carId: car.id, ...next })}
+    />
+  );
+}
+
+function SetOffer({ set, ...counts }: OfferProps & { set: SetSummary }) {
+  return (
+    <Offer
+      kind="set"
+      id={set.id}
+      name={set.name}
+      row={<SetRowLink set={set} sub={`You own ${formatCount(counts.owned)}`} />}
+      {...counts}
+      save={(next, moved) =>
+        changeCollection('collection/update-set-details', {
+          setId: set.id,
+          type: moved,
+          quantity: moved === 'trade' ? next.forTrade : next.forSale,
+        })
+      }
+    />
   );
 }
 
@@ -128,15 +135,11 @@ export function TradeNSellScreen() {
   const entries = useTradeSell(userId);
   const ownedCars = useOwnedCars(userId);
   const ownedSets = useOwnedSets(userId);
-  const [query, setQuery] = useState('');
-  const deferred = useDeferredValue(query);
 
   const listedCars = useMemo(() => new Set(entries?.cars.map((e) => e.carId)), [entries]);
   const listedSets = useMemo(() => new Set(entries?.sets.map((e) => e.setId)), [entries]);
-  const matches = useMemo(
-    () => findOwnedCars(ownedCars, deferred, OFFER_RESULTS, listedCars),
-    [deferred, ownedCars, listedCars],
-  );
+  const search = useOwnedCarSearch(ownedCars, OFFER_RESULTS, listedCars);
+  const { matches } = search;
   const unlistedSets = (ownedSets ?? []).filter((set) => !listedSets.has(set.setId));
 
   const tradeTotal = entries
@@ -204,18 +207,7 @@ export function TradeNSellScreen() {
           <h2 id="cl-offer-more" className="cl-section__title">
             Offer a car you own
           </h2>
-          <label className="cl-field">
-            <span>Find a car in your collection</span>
-            <input
-              type="search"
-              value={query}
-              placeholder="Casting name, year or series"
-              onChange={(event) => setQuery(event.target.value)}
-            />
-          </label>
-          {deferred && matches.length === 0 && ownedCars && (
-            <p className="cl-none">No car of yours matches “{deferred}”.</p>
-          )}
+          <OwnedCarSearchField search={search} fieldClassName="cl-field" noneClassName="cl-none" />
           {matches.length > 0 && (
             <ul className="cl-offers">
               {matches.map((entry) => (

@@ -1,14 +1,13 @@
 // /search/all: one box for everything. Cars and sets come from the catalogue on the device (so
 // they work at a toy fair with no signal); collectors come from the server when online.
-import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'wouter';
+import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
 import { useCatalogSearch } from '../../db/use-catalog-search';
 import { CarPhoto, carMetaLine } from '../catalog';
 import { carLink, setLink } from '../catalog';
 import { CollectorRow, plural } from './collector-row';
 import { ProfileHeader } from './profile-header';
-import { useDebounced } from './use-debounced';
+import { useSearchQuery } from './use-search-query';
 import { useFollowStates } from './use-follows';
 import { useSetSearch } from './use-set-search';
 import { useUserSearch } from './use-user-search';
@@ -40,19 +39,13 @@ function Section({
 }
 
 export function SearchAllScreen() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const typed = useDebounced(q.trim(), 200);
+  const { q, typed, setQuery, inputRef } = useSearchQuery(200);
   // One more than shown: tells whether 'See all' has more to show.
   const cars = useCatalogSearch(typed, SHOWN + 1);
   const sets = useSetSearch(typed, SHOWN + 1);
   const collectors = useUserSearch(typed);
   const me = useAuth().user?.uid ?? null;
   const followStateOf = useFollowStates(me);
-  const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    inputRef.current?.focus();
-  }, []);
 
   const carList = typed ? (cars ?? []) : [];
   const setList = sets ?? [];
@@ -78,7 +71,7 @@ export function SearchAllScreen() {
           label="Cars, sets and collectors"
           placeholder="Twin Mill, Car Culture, scoutmike…"
           value={q}
-          onQuery={(query) => setParams(query ? { q: query } : {}, { replace: true })}
+          onQuery={setQuery}
           inputRef={inputRef}
         />
         <p className="pf-result-count" role="status" aria-live="polite">

@@ -1,10 +1,9 @@
 // /search/users: find collectors by username as you type (debounced), with a spoken result count.
-import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'wouter';
+import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
 import { CollectorRow } from './collector-row';
 import { ProfileHeader } from './profile-header';
-import { useDebounced } from './use-debounced';
+import { useSearchQuery } from './use-search-query';
 import { useFollowStates } from './use-follows';
 import { useUserSearch, type UserSearch } from './use-user-search';
 import './profiles.css';
@@ -28,16 +27,10 @@ export function collectorsFound(search: UserSearch, query: string): string {
 }
 
 export function SearchUsersScreen() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const typed = useDebounced(q.trim(), 250);
+  const { q, typed, setQuery, inputRef } = useSearchQuery(250);
   const search = useUserSearch(typed);
   const me = useAuth().user?.uid ?? null;
   const followStateOf = useFollowStates(me);
-  const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    inputRef.current?.focus();
-  }, []);
 
   return (
     <>
@@ -48,7 +41,7 @@ export function SearchUsersScreen() {
           label="Username"
           placeholder="e.g. scoutmike"
           value={q}
-          onQuery={(query) => setParams(query ? { q: query } : {}, { replace: true })}
+          onQuery={setQuery}
           inputRef={inputRef}
           username
         />

@@ -1,7 +1,8 @@
 // 'Make an offer': a message, cars picked from my own collection (the very copies), and an
 // optional price. Queued like any change, so it works offline and shows at once as pending.
-import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
-import { findOwnedCars, useOwnedCars } from '../../db/use-owned-lists';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useOwnedCars } from '../../db/use-owned-lists';
+import { OwnedCarSearchField, useOwnedCarSearch } from '../collection';
 import { showError } from '../../errors/show-error';
 import {
   MESSAGE_MAX,
@@ -33,12 +34,11 @@ export function OfferForm({
   const [message, setMessage] = useState('');
   const [price, setPrice] = useState('');
   const [chosen, setChosen] = useState<Chosen[]>([]);
-  const [query, setQuery] = useState('');
-  const deferred = useDeferredValue(query);
+  const search = useOwnedCarSearch(cars, MATCHES);
+  const { matches } = search;
   const [errors, setErrors] = useState<{ message?: string; price?: string }>({});
   const [busy, setBusy] = useState(false);
 
-  const matches = useMemo(() => findOwnedCars(cars, deferred, MATCHES), [cars, deferred]);
   const names = useMemo(() => new Map((cars ?? []).map((e) => [e.carId, e.name])), [cars]);
   const carIds = useMemo(
     () => [...new Set([...matches.map((m) => m.carId), ...chosen.map((c) => c.carId)])],
@@ -72,7 +72,7 @@ export function OfferForm({
       setMessage('');
       setPrice('');
       setChosen([]);
-      setQuery('');
+      search.setQuery('');
       onSent(
         navigator.onLine
           ? 'Offer sent'
@@ -138,18 +138,7 @@ export function OfferForm({
             })}
           </ul>
         )}
-        <label className="tb-field">
-          <span>Find a car in your collection</span>
-          <input
-            type="search"
-            value={query}
-            placeholder="Casting name, year or series"
-            onChange={(event) => setQuery(event.target.value)}
-          />
-        </label>
-        {deferred && matches.length === 0 && cars && (
-          <p className="tb-empty">No car of yours matches “{deferred}”.</p>
-        )}
+        <OwnedCarSearchField search={search} fieldClassName="tb-field" noneClassName="tb-empty" />
         {matches.length > 0 && (
           <ul className="tb-chosen">
             {matches.map((entry) => {

@@ -3,41 +3,17 @@ import { readFileSync } from 'node:fs';
 import { describe, it, expect } from 'vitest';
 import type { CatalogCarInput } from '../../../src/shared/catalog/types';
 import { BRANDS, CAR_TYPES, FIVE_PACK_SERIES, HUNT_TYPES } from '../../../src/shared/catalog/types';
+import { groupBy } from '../../../src/shared/group-by';
+import { CATALOG_INPUT_FIELDS } from '../../../api/catalog/catalog-input-schema';
 
 const cars = JSON.parse(
   readFileSync(new URL('../../../api/catalog/demo-catalog.json', import.meta.url), 'utf8'),
 ) as CatalogCarInput[];
 
-const INPUT_KEYS = [
-  'toyNumber',
-  'collectorNumber',
-  'name',
-  'image',
-  'series',
-  'seriesNumber',
-  'year',
-  'color',
-  'type',
-  'category',
-  'huntType',
-  'brand',
-  'retailPrice',
-  'setRetailPrice',
-  'setName',
-  'fivePackId',
-].sort();
+const INPUT_KEYS = [...CATALOG_INPUT_FIELDS].sort();
 
 const FIRST_YEAR = 2019;
 const LAST_YEAR = 2025;
-
-function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    groups.set(key, [...(groups.get(key) ?? []), item]);
-  }
-  return groups;
-}
 
 const distinct = <T>(values: T[]) => new Set(values).size;
 const label = (car: CatalogCarInput) => `${car.brand} ${car.year} ${car.name}`;
