@@ -62,8 +62,10 @@ import { openTestDatabase } from '../fixtures/test-database';
 const NOW = '2026-11-01T10:00:00.000Z';
 /** At least 1,000 in `npm test`; `npm run test:converge-long` runs 10,000 (CONVERGE_RUNS). */
 const NUM_RUNS = Number(process.env.CONVERGE_RUNS ?? 1000);
-/** CONVERGE_SEED replays one sequence of runs (fast-check prints the seed of a failure). */
-const SEED = process.env.CONVERGE_SEED ? Number(process.env.CONVERGE_SEED) : undefined;
+/** CONVERGE_SEED replays one sequence of runs; the seed of every run is printed with its result. */
+const SEED = process.env.CONVERGE_SEED
+  ? Number(process.env.CONVERGE_SEED)
+  : Math.floor(Math.random() * 2 ** 31);
 /**
  * Rounds of fault-free replays allowed to empty both outboxes once the network heals (each round
  * is one run per device, as a retry timer would bring), plus one per push a poison entry may
@@ -808,7 +810,7 @@ describe('two devices of one user behind a faulty network', () => {
       const memory = process.memoryUsage();
       // Memory at the end, so a long run shows whether anything is kept from run to run.
       const megabytes = (bytes: number) => Math.round(bytes / 1e6);
-      console.log(`[two-devices-converge] ${NUM_RUNS} runs in ${elapsed} ms`, coverage, {
+      console.log(`[two-devices-converge] ${NUM_RUNS} runs (seed ${SEED}) in ${elapsed} ms`, coverage, {
         heapUsedMb: megabytes(memory.heapUsed),
         rssMb: megabytes(memory.rss),
       });
