@@ -810,10 +810,14 @@ describe('two devices of one user behind a faulty network', () => {
       const memory = process.memoryUsage();
       // Memory at the end, so a long run shows whether anything is kept from run to run.
       const megabytes = (bytes: number) => Math.round(bytes / 1e6);
-      console.log(`[two-devices-converge] ${NUM_RUNS} runs (seed ${SEED}) in ${elapsed} ms`, coverage, {
-        heapUsedMb: megabytes(memory.heapUsed),
-        rssMb: megabytes(memory.rss),
-      });
+      console.log(
+        `[two-devices-converge] ${NUM_RUNS} runs (seed ${SEED}) in ${elapsed} ms`,
+        coverage,
+        {
+          heapUsedMb: megabytes(memory.heapUsed),
+          rssMb: megabytes(memory.rss),
+        },
+      );
       // Not vacuous: the runs did meet rejections, resent entries and every kind of fault.
       expect(coverage.rejected).toBeGreaterThan(0);
       expect(coverage.duplicateAnswers).toBeGreaterThan(0);
