@@ -3,7 +3,8 @@
 // commit beside the working tree), then alternates between the trees (same machine, same moment:
 // a fair before/after) taps on 'My Collection' (first rows, whole list) and cold loads, and
 // times raw IndexedDB reads of the stores the screen uses. MARKS=1 prints the page's performance
-// marks after each tap; PROFILE=1 writes a CPU profile of the last one; MINIFY=0 keeps names.
+// marks after each tap; PROFILE=1 writes a CPU profile of the last one; MINIFY=0 keeps names;
+// SETTLE_MS (default 800) is how long after /home opens the tap comes.
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -170,7 +171,7 @@ async function main() {
           .getByRole('heading', { level: 1 })
           .first()
           .waitFor({ state: 'visible', timeout: 30_000 });
-        await target.page.waitForTimeout(800);
+        await target.page.waitForTimeout(Number(process.env.SETTLE_MS ?? 800));
         const profiling = process.env.PROFILE === '1' && round === ROUNDS - 1;
         const cdp = profiling ? await target.page.context().newCDPSession(target.page) : null;
         if (cdp) {

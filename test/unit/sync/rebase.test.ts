@@ -1,6 +1,6 @@
 // The rebase: the device's copy becomes the server snapshot with the pending changes re-applied
 // in order; a pending change the snapshot no longer allows is left for the server to answer.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readAllRows, rowsToCollection } from '../../../src/db/collection-rows';
 import { applyLocalChange } from '../../../src/sync/local-change';
 import { rebaseOnSnapshot } from '../../../src/sync/rebase';
@@ -108,5 +108,91 @@ describe('rebasing the device on a server snapshot', () => {
     await rebaseOnSnapshot(device, 'u1', { collection, profile: null });
     expect(writes).toBe(0);
     expect(await device.ownedCars.toArray()).toEqual(before);
+  });
+
+  describe('a pull that brings the snapshot the device already holds', () => {
+    /** The tables of every read-write transaction `work` opens on `device`. */
+    async function writeScopes(
+      device: Awaited<ReturnType<typeof openTestDevice>>,
+      work: () => Promise<void>,
+    ): Promise<string[][]> {
+      const scopes: string[][] = [];
+      const original = device.transaction.bind(device) as (...args: unknown[]) => unknown;
+      const spy = vi.spyOn(device, 'transaction').mockImplementation(((...args: unknown[]) => {
+        const [mode, tables] = args as [string, { name: string }[] | { name: string }];
+        if (mode === 'rw')
+          scopes.push((Array.isArray(tables) ? tables : [tables]).map((t) => t.name));
+        return original(...args);
+      }) as typeof device.transaction);
+      try {
+        await work();
+      } finally {
+        spy.mockRestore();
+      }
+      return scopes;
+    }
+
+    async function syncedDevice() {
+      const device = await openTestDevice();
+      await applyLocalChange(
+        device,
+        'u1',
+        'collection/add-car-instance',
+        { carId: CHARGER, details: {} },
+        fixedClock(NOW),
+      );
+      await device.outbox.clear();
+      const collection = rowsToCollection(await readAllRows(device, 'u1'));
+      const profile = { username: 'mike', totalCarCount: 1, totalSetCount: 0 };
+      await rebaseOnSnapshot(device, 'u1', { collection, profile });
+      return { device, collection, profile };
+    }
+
+    it('leaves the collection tables out of every write: only the profile is written', async () => {
+      const { device, collection, profile } = await syncedDevice();
+      const scopes = await writeScopes(device, () =>
+        rebaseOnSnapshot(device, 'u1', {
+          collection,
+          profile: { ...profile, subscription: { status: 'active' } },
+        }),
+      );
+      expect(scopes).toEqual([['meta', 'profiles', 'outbox', 'outboxSetAside']]);
+      expect(await device.profiles.get('u1')).toMatchObject({
+        username: 'mike',
+        subscription: { status: 'active' },
+        totalCarCount: 1,
+      });
+      expect(rowsToCollection(await readAllRows(device, 'u1'))).toEqual(collection);
+    });
+
+    it('rebases the whole way when a change is unsent or the snapshot moved', async () => {
+      const { device, collection, profile } = await syncedDevice();
+      const moved: Collection = {
+        ...collection,
+        ownedCars: [
+          ...collection.ownedCars,
+          { carId: BONE_SHAKER, isFavorite: false, instances: [instance('other-1')] },
+        ],
+      };
+      const full = await writeScopes(device, () =>
+        rebaseOnSnapshot(device, 'u1', { collection: moved, profile }),
+      );
+      expect(full.at(-1)).toContain('ownedCars');
+      expect(rowsToCollection(await readAllRows(device, 'u1'))).toEqual(moved);
+
+      await applyLocalChange(
+        device,
+        'u1',
+        'collection/add-car-instance',
+        { carId: TWIN_MILL, details: {} },
+        fixedClock(NOW, 'later'),
+      );
+      const pending = await writeScopes(device, () =>
+        rebaseOnSnapshot(device, 'u1', { collection: moved, profile }),
+      );
+      expect(pending.at(-1)).toContain('ownedCars');
+      const local = rowsToCollection(await readAllRows(device, 'u1'));
+      expect(local.ownedCars.map((car) => car.carId)).toEqual([CHARGER, BONE_SHAKER, TWIN_MILL]);
+    });
   });
 });
