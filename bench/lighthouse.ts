@@ -58,11 +58,16 @@ interface PageFigures {
   unusedJsKiB: number;
   totalByteWeightKiB: number;
   lcpElement: string | null;
+  /** The longest main-thread tasks (simulated times, ms) and the script each is attributed to. */
+  longTasks: { url: string; startMs: number; durationMs: number }[];
 }
 
 interface Audit {
   numericValue?: number;
-  details?: { overallSavingsBytes?: number; items?: { node?: { snippet?: string } }[] };
+  details?: {
+    overallSavingsBytes?: number;
+    items?: { node?: { snippet?: string }; url?: string; startTime?: number; duration?: number }[];
+  };
 }
 
 function figuresOf(lhr: {
@@ -98,6 +103,11 @@ function figuresOf(lhr: {
     totalByteWeightKiB: Math.round(value('total-byte-weight') / 1024),
     lcpElement:
       lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.node?.snippet ?? null,
+    longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).slice(0, 5).map((task) => ({
+      url: (task.url ?? '').replace(/^https?:\/\/[^/]+/, ''),
+      startMs: Math.round(task.startTime ?? 0),
+      durationMs: Math.round(task.duration ?? 0),
+    })),
   };
 }
 
@@ -279,6 +289,9 @@ function report({
     `Targets: performance ≥ ${targets.performanceScore}, LCP < ${targets.lcpMs} ms, ` +
       `TBT < ${targets.tbtMs} ms. LCP element: ${signedOut.lcpElement ?? '?'} / ${signedIn.lcpElement ?? '?'}`,
   );
+  const tasks = (page: PageFigures) =>
+    page.longTasks.map((task) => `${task.durationMs} ms ${task.url || '(page)'}`).join(', ');
+  console.log(`Longest tasks: signed out ${tasks(signedOut)}; signed in ${tasks(signedIn)}`);
   reportTargets(met);
   writeResults('lighthouse', {
     machine: machineInfo(loadAtStart, { chromium: version, lighthouse: signedOut.lighthouse }),
