@@ -7,6 +7,7 @@ import { writeCollectionDiff } from '../db/collection-diff';
 import { preferencesOf, readRowsFor, rowsToCollection } from '../db/collection-rows';
 import { readCounters, writeCounters } from '../db/device-counters';
 import { appendEntry } from '../db/outbox-store';
+import { clearRowsSnapshotMark } from '../db/rows-marker';
 import {
   applyMutation,
   mutationReferences,
@@ -118,6 +119,8 @@ export async function applyLocalChange(
       }),
       appendEntry(db, entry),
       writeCounters(db, counters),
+      // The rows now differ from every snapshot: the next pull rebases them whole.
+      clearRowsSnapshotMark(db, userId),
     ]);
     return { entry, mutation };
   });

@@ -6,6 +6,7 @@ import { replaceAllRows } from '../db/collection-diff';
 import { readCounters, writeCounters } from '../db/device-counters';
 import { collectionChangeTables, type GarageDb, type ProfileRow } from '../db/garage-db';
 import { outboxCounts, unsentEntries } from '../db/outbox-store';
+import { markRowsAsSnapshot, rowsSnapshotFingerprint } from '../db/rows-marker';
 import { emptyProfile, profileRowFromServer } from '../db/profile-rows';
 import {
   applyMutation,
@@ -51,10 +52,10 @@ export async function rebaseOnSnapshot(
     const local = (await db.profiles.get(userId)) ?? emptyProfile(userId);
     const base = snapshotState(snapshot.collection, server ?? local);
     await db.snapshots.put({ userId, state: base, pulledAt });
-    await reapplyUnsent(db, userId, base, server ?? local, catalog);
-    const key = fingerprintKey(userId);
-    if (fingerprint) await db.meta.put({ key, value: fingerprint });
-    else await db.meta.delete(key);
+    const reapplied = await reapplyUnsent(db, userId, base, server ?? local, catalog);
+    // Unsent changes re-applied on top make rows that are not the snapshot: even once the server
+    // confirms them, it may have applied them in another order than on top of this snapshot.
+    await markRowsAsSnapshot(db, userId, reapplied === 0 ? fingerprint : null);
   });
 }
 
@@ -69,9 +70,6 @@ function snapshotState(collection: Collection, profile: ProfileRow): UserState {
   };
 }
 
-/** Meta key: the fingerprint of the snapshot the user's rows were last rebased on. */
-const fingerprintKey = (userId: string) => `snapshotFingerprint:${userId}`;
-
 /** SHA-256 of the state's JSON, or null where Web Crypto is missing (then every pull rebases). */
 async function stateFingerprint(state: UserState): Promise<string | null> {
   if (!globalThis.crypto?.subtle) return null;
@@ -81,15 +79,17 @@ async function stateFingerprint(state: UserState): Promise<string | null> {
 }
 
 /**
- * The usual pull (the app opens, nothing changed anywhere) brings the snapshot the device was
- * last rebased on, with nothing unsent: the rows already are that snapshot (the last rebase
- * wrote them so, and every change since went through the outbox), so only the profile is
- * written. A full rebase reads and diffs every row in a write transaction that the screens'
- * reads wait behind, and reading the stored snapshot back to compare would be one long task:
- * for 10,000 cars, the half second a tap on 'My Collection' took right after the app opened.
- * Here every read is a small row: the fingerprint, the profile and the outbox's counts, in the
- * transaction that writes the profile (a change made meanwhile sends the pull the whole way).
- * A new snapshot, an unsent change or a first pull goes the whole way.
+ * The usual pull (the app opens, nothing changed anywhere) brings the snapshot the rows already
+ * are exactly: the last rebase had nothing unsent to re-apply and marked the rows with the
+ * snapshot's fingerprint, and no local change has cleared the mark since (db/rows-marker.ts).
+ * Then only the profile is written. A full rebase reads and diffs every row in a write
+ * transaction that the screens' reads wait behind, and reading the stored snapshot back to
+ * compare would be one long task: for 10,000 cars, the half second a tap on 'My Collection'
+ * took right after the app opened. Here every read is a small row (the mark, the profile, the
+ * outbox's counts), in the transaction that writes the profile, so a change made meanwhile
+ * sends the pull the whole way. Rows that carry re-applied changes are never marked: once the
+ * server confirms those changes, it may have applied them in another order than on top of
+ * that snapshot (the two-device property test found this).
  */
 async function profileOnlyIfUnchanged(
   db: GarageDb,
@@ -99,11 +99,11 @@ async function profileOnlyIfUnchanged(
 ): Promise<boolean> {
   return db.transaction('rw', [db.meta, db.profiles, db.outbox, db.outboxSetAside], async () => {
     const [stored, local, unsent] = await Promise.all([
-      db.meta.get(fingerprintKey(userId)),
+      rowsSnapshotFingerprint(db, userId),
       db.profiles.get(userId),
       outboxCounts(db, userId),
     ]);
-    if (stored?.value !== fingerprint || !local || unsent.waiting + unsent.setAside > 0) {
+    if (stored !== fingerprint || !local || unsent.waiting + unsent.setAside > 0) {
       return false;
     }
     await db.profiles.put({
@@ -126,19 +126,24 @@ export async function rebaseOnStoredSnapshot(db: GarageDb, userId: string): Prom
     const profile = (await db.profiles.get(userId)) ?? emptyProfile(userId);
     // Never pulled: everything on screen came from the changes on the device.
     await reapplyUnsent(db, userId, stored?.state ?? emptyUserState(), profile, catalog);
+    await markRowsAsSnapshot(db, userId, null);
   });
 }
 
-/** Writes `base` plus the unsent changes re-applied in order as the user's rows and totals. */
+/**
+ * Writes `base` plus the unsent changes re-applied in order as the user's rows and totals;
+ * answers how many unsent changes there were.
+ */
 async function reapplyUnsent(
   db: GarageDb,
   userId: string,
   base: UserState,
   profile: ProfileRow,
   catalog: CatalogLookup,
-): Promise<void> {
+): Promise<number> {
   const pending: { mutation: ParsedMutation; createdAt: string }[] = [];
-  for (const entry of await unsentEntries(db, userId)) {
+  const unsent = await unsentEntries(db, userId);
+  for (const entry of unsent) {
     const parsed = parseMutation(entry.name, entry.args);
     if (parsed.ok) pending.push({ mutation: parsed.mutation, createdAt: entry.createdAt });
   }
@@ -161,4 +166,5 @@ async function reapplyUnsent(
     completedTutorials: state.preferences.completedTutorials,
     settings: state.preferences.settings,
   });
+  return unsent.length;
 }

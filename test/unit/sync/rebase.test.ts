@@ -165,6 +165,45 @@ describe('rebasing the device on a server snapshot', () => {
       expect(rowsToCollection(await readAllRows(device, 'u1'))).toEqual(collection);
     });
 
+    it('rebases the whole way once changes re-applied on that snapshot are confirmed', async () => {
+      const { device, collection, profile } = await syncedDevice();
+      await applyLocalChange(
+        device,
+        'u1',
+        'collection/add-car-instance',
+        { carId: TWIN_MILL, details: {} },
+        fixedClock(NOW, 'later'),
+      );
+      // Pulled while the change is unsent: the rows are the snapshot plus the change.
+      await rebaseOnSnapshot(device, 'u1', { collection, profile });
+      // The server confirms it, yet its snapshot is still the same (it applied the change
+      // before another device undid it, say): the rows must become that snapshot again.
+      await device.outbox.clear();
+      const scopes = await writeScopes(device, () =>
+        rebaseOnSnapshot(device, 'u1', { collection, profile }),
+      );
+      expect(scopes.at(-1)).toContain('ownedCars');
+      expect(rowsToCollection(await readAllRows(device, 'u1'))).toEqual(collection);
+    });
+
+    it('rebases the whole way after a local change, even once it is confirmed', async () => {
+      const { device, collection, profile } = await syncedDevice();
+      await applyLocalChange(
+        device,
+        'u1',
+        'collection/add-car-instance',
+        { carId: TWIN_MILL, details: {} },
+        fixedClock(NOW, 'later'),
+      );
+      // Confirmed, and undone on the server by another device before this pull.
+      await device.outbox.clear();
+      const scopes = await writeScopes(device, () =>
+        rebaseOnSnapshot(device, 'u1', { collection, profile }),
+      );
+      expect(scopes.at(-1)).toContain('ownedCars');
+      expect(rowsToCollection(await readAllRows(device, 'u1'))).toEqual(collection);
+    });
+
     it('rebases the whole way when a change is unsent or the snapshot moved', async () => {
       const { device, collection, profile } = await syncedDevice();
       const moved: Collection = {
