@@ -15,10 +15,7 @@ import {
   WAIT,
   type Collector,
 } from '../../bench/ui/app-session';
-import { buildCatalog } from '../../api/catalog/build-catalog';
 import { importCatalog } from '../../api/catalog/catalog-import';
-import { REAL_CATALOG_PATH } from '../../api/catalog/real-catalog';
-import { readCatalogFile } from '../../api/catalog/read-catalog-file';
 import type { CatalogCar } from '../../src/shared/catalog/types';
 import { launchChromium } from '../fixtures/chromium';
 import { startRealCatalogueApp, type RealCatalogueApp } from '../fixtures/real-catalogue-app';
@@ -123,7 +120,7 @@ describe('a catalogue update on the device', () => {
     await signIn(page, app.base, collector);
     await waitForCatalogue(page);
     const first = await catalogueVersion(page);
-    const real = buildCatalog((await readCatalogFile(REAL_CATALOG_PATH)).inputs);
+    const real = app.catalog;
     const query = spreadQuery([...real.cars].sort((a, b) => (a.id < b.id ? -1 : 1)));
 
     // The version the device stored first: the real names, found on the device.

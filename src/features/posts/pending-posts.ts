@@ -8,16 +8,6 @@ import type {
   TaggedItemView,
 } from '../../shared/community/post-schemas';
 
-/** The outbox names the posts screens show as pending. */
-export const POST_CHANGE_NAMES = [
-  'posts/create',
-  'posts/delete',
-  'posts/like',
-  'posts/report',
-  'comments/create',
-  'comments/delete',
-] as const;
-
 export interface ShownPost extends PostView {
   /** Queued on this device, not yet on the server. */
   pending: boolean;

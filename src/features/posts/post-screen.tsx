@@ -6,7 +6,7 @@ import { useAuth } from '../../auth/use-auth';
 import { usePendingChanges } from '../../db/use-pending-changes';
 import { isAppError } from '../../errors/app-error';
 import { showError } from '../../errors/show-error';
-import type { PostWithComments } from '../../shared/community/post-schemas';
+import { POST_COMMAND_NAMES, type PostWithComments } from '../../shared/community/post-schemas';
 import { useCommunityQuery } from '../../sync/use-community-query';
 import { ScreenHeader } from '../../ui/screen-header';
 import { CommentForm } from './comment-form';
@@ -15,7 +15,6 @@ import {
   mergeComments,
   pendingEffects,
   pendingPostView,
-  POST_CHANGE_NAMES,
   withPendingEffects,
   type PendingEffects,
   type ShownComment,
@@ -57,7 +56,7 @@ function usePostView(postId: string) {
   const userId = auth.user?.uid ?? null;
   const me = useMe(userId);
   const query = useCommunityQuery<PostWithComments>(`/api/posts/${encodeURIComponent(postId)}`);
-  const pending = usePendingChanges(userId, POST_CHANGE_NAMES);
+  const pending = usePendingChanges(userId, POST_COMMAND_NAMES);
   const effects: PendingEffects = useMemo(() => pendingEffects(pending), [pending]);
   const queued = effects.created.find(
     (row) => (row.args as { postId?: unknown } | null)?.postId === postId,

@@ -4,11 +4,11 @@ import { useCallback, useMemo, useState } from 'react';
 import { useAuth } from '../../auth/use-auth';
 import { usePendingChanges } from '../../db/use-pending-changes';
 import { showError } from '../../errors/show-error';
-import type { FeedPage } from '../../shared/community/post-schemas';
+import { POST_COMMAND_NAMES, type FeedPage } from '../../shared/community/post-schemas';
 import { readCommunity } from '../../sync/community-client';
 import { useCommunityQuery } from '../../sync/use-community-query';
 import { withFirstPage, withNextPage, type FeedPages } from './feed-pages';
-import { mergeFeed, pendingEffects, POST_CHANGE_NAMES, type ShownPost } from './pending-posts';
+import { mergeFeed, pendingEffects, type ShownPost } from './pending-posts';
 import { useMe } from './use-me';
 
 export type FeedScope = 'everyone' | 'following';
@@ -43,7 +43,7 @@ export function useFeed(path: string | null, author?: string): Feed {
   const userId = auth.user?.uid ?? null;
   const me = useMe(userId);
   const first = useCommunityQuery<FeedPage>(path);
-  const pending = usePendingChanges(userId, POST_CHANGE_NAMES);
+  const pending = usePendingChanges(userId, POST_COMMAND_NAMES);
   const [loadingMore, setLoadingMore] = useState(false);
   const [state, setState] = useState<PagesState>({ path, source: undefined, shown: null });
 

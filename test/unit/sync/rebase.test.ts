@@ -132,6 +132,16 @@ describe('rebasing the device on a server snapshot', () => {
       return scopes;
     }
 
+    /** A change made on the device after it was synced. */
+    const addTwinMill = (device: Awaited<ReturnType<typeof openTestDevice>>) =>
+      applyLocalChange(
+        device,
+        'u1',
+        'collection/add-car-instance',
+        { carId: TWIN_MILL, details: {} },
+        fixedClock(NOW, 'later'),
+      );
+
     async function syncedDevice() {
       const device = await openTestDevice();
       await applyLocalChange(
@@ -167,13 +177,7 @@ describe('rebasing the device on a server snapshot', () => {
 
     it('rebases the whole way once changes re-applied on that snapshot are confirmed', async () => {
       const { device, collection, profile } = await syncedDevice();
-      await applyLocalChange(
-        device,
-        'u1',
-        'collection/add-car-instance',
-        { carId: TWIN_MILL, details: {} },
-        fixedClock(NOW, 'later'),
-      );
+      await addTwinMill(device);
       // Pulled while the change is unsent: the rows are the snapshot plus the change.
       await rebaseOnSnapshot(device, 'u1', { collection, profile });
       // The server confirms it, yet its snapshot is still the same (it applied the change
@@ -188,13 +192,7 @@ describe('rebasing the device on a server snapshot', () => {
 
     it('rebases the whole way after a local change, even once it is confirmed', async () => {
       const { device, collection, profile } = await syncedDevice();
-      await applyLocalChange(
-        device,
-        'u1',
-        'collection/add-car-instance',
-        { carId: TWIN_MILL, details: {} },
-        fixedClock(NOW, 'later'),
-      );
+      await addTwinMill(device);
       // Confirmed, and undone on the server by another device before this pull.
       await device.outbox.clear();
       const scopes = await writeScopes(device, () =>
@@ -219,13 +217,7 @@ describe('rebasing the device on a server snapshot', () => {
       expect(full.at(-1)).toContain('ownedCars');
       expect(rowsToCollection(await readAllRows(device, 'u1'))).toEqual(moved);
 
-      await applyLocalChange(
-        device,
-        'u1',
-        'collection/add-car-instance',
-        { carId: TWIN_MILL, details: {} },
-        fixedClock(NOW, 'later'),
-      );
+      await addTwinMill(device);
       const pending = await writeScopes(device, () =>
         rebaseOnSnapshot(device, 'u1', { collection: moved, profile }),
       );
