@@ -121,20 +121,29 @@ function planRead(refs: MutationReferences, setIds: Iterable<string>, catalog: C
  * before the screen shows it): the rows of what the change names and the owners of its ids
  * together. Only when an owner is a car or set it does not name (an id already taken, which a
  * device-made UUID never is) is there a second round, for that one.
+ *
+ * `minted` are the ids this device's clock made for this very change (UUIDs): no row can own
+ * one yet, nor a '<set instance>~k' id of one, so their owners are not looked up. That index
+ * query is one of the costliest requests of an add (bench:sync B2).
  */
 export async function readRowsFor(
   db: GarageDb,
   userId: string,
   refs: MutationReferences,
   catalog: CatalogLookup,
+  minted: ReadonlySet<string> = new Set(),
 ): Promise<CollectionRows> {
+  const mayBeTaken = (id: string) => !minted.has(id) && !minted.has(id.replace(/~\d+$/, ''));
   const ownersOf = async <R extends { userId: string }>(
     table: { where(index: string): { anyOf(keys: string[]): { toArray(): Promise<R[]> } } },
-    ids: string[],
-  ) =>
-    (ids.length ? await table.where('instanceIds').anyOf(ids).toArray() : []).filter(
+    candidates: string[],
+  ) => {
+    const ids = candidates.filter(mayBeTaken);
+    if (ids.length === 0) return [];
+    return (await table.where('instanceIds').anyOf(ids).toArray()).filter(
       (row) => row.userId === userId,
     );
+  };
 
   const named = planRead(refs, refs.setIds, catalog);
   const [setOwners, carOwners, first] = await Promise.all([

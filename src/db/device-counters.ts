@@ -1,4 +1,6 @@
 // This browser profile's identity and counters: the clientId of outbox keys and its next seqs.
+// The row also carries the rows marks (db/rows-marker.ts): every local change writes this row
+// anyway, so clearing a mark there costs the change no request of its own.
 import type { GarageDb } from './garage-db';
 
 export interface DeviceCounters {
@@ -7,6 +9,11 @@ export interface DeviceCounters {
   nextOutboxSeq: number;
   /** Next row seq for collection rows this device creates. */
   nextRowSeq: number;
+  /**
+   * Per collector: the fingerprint of the server snapshot their rows are exactly (absent when
+   * they may differ from it). Read and written only through db/rows-marker.ts.
+   */
+  rowsAreSnapshot?: Record<string, string>;
 }
 
 const KEY = 'device';

@@ -21,6 +21,7 @@ import { emptyProfile } from '../db/profile-rows';
 
 export interface LocalChangeClock {
   now(): string;
+  /** An id never made before (on any device): a change's created ids are not looked up as taken. */
   newId(): string;
 }
 
@@ -57,7 +58,16 @@ export async function applyLocalChange(
   args: unknown,
   clock: LocalChangeClock = deviceClock,
 ): Promise<LocalChangeResult> {
-  const mutation = prepareChange(name, args, clock);
+  // The ids the clock makes for this change are new everywhere: nobody's rows can own them.
+  const minted = new Set<string>();
+  const mutation = prepareChange(name, args, {
+    now: () => clock.now(),
+    newId: () => {
+      const id = clock.newId();
+      minted.add(id);
+      return id;
+    },
+  });
   const refs = mutationReferences(mutation);
   const now = clock.now();
   // From memory, before the transaction: the catalogue is another database and never shares a
@@ -67,7 +77,7 @@ export async function applyLocalChange(
   return db.transaction('rw', collectionChangeTables(db), async () => {
     // Every read in one round: each round trip is time before the screen shows the change.
     const [rows, profile, counters, totals] = await Promise.all([
-      readRowsFor(db, userId, refs, catalog),
+      readRowsFor(db, userId, refs, catalog, minted),
       db.profiles.get(userId),
       readCounters(db),
       db.ownedTotals.get(userId),
@@ -100,6 +110,8 @@ export async function applyLocalChange(
     const was = collectionTotals(before.collection);
     const base = profile ?? emptyProfile(userId);
     const seq = counters.nextOutboxSeq++;
+    // The rows now differ from every snapshot: the next pull rebases them whole.
+    clearRowsSnapshotMark(counters, userId);
     const entry: OutboxRow = {
       key: `${counters.clientId}:${seq}`,
       userId,
@@ -119,8 +131,6 @@ export async function applyLocalChange(
       }),
       appendEntry(db, entry),
       writeCounters(db, counters),
-      // The rows now differ from every snapshot: the next pull rebases them whole.
-      clearRowsSnapshotMark(db, userId),
     ]);
     return { entry, mutation };
   });
