@@ -12,6 +12,7 @@ import type {
   TradeSellRow,
 } from './garage-db';
 import { LIST_NAMES } from './garage-db';
+import type { OwnedCarSummaryRow } from './owned-summaries';
 import {
   emptyTotals,
   movedTotals,
@@ -63,25 +64,28 @@ function withSeqs<T, R>(
   return ordered.map((item, index) => toRow(item, seqs[index] as number));
 }
 
+/** The row writes a change makes, table by table: rows to put and keys to delete. */
+export interface RowWrites {
+  ownedCars: { put: OwnedCarRow[]; delete: [string, string][] };
+  ownedSets: { put: OwnedSetRow[]; delete: [string, string][] };
+  listItems: { put: ListItemRow[]; delete: [string, ListName, string][] };
+  tradeSell: { put: TradeSellRow[]; delete: [string, 'car' | 'set', string][] };
+  ownedCarSummaries: { put: OwnedCarSummaryRow[]; delete: [string, string][] };
+}
+
 /**
- * Seq numbers are taken from `seq` before this returns (so the caller may save its counters
- * alongside); the returned promise is the writes.
- *
- * Writes what changed between `before` (the rows read) and `after` (the rules' result on the
- * collection those rows make): deletes rows that are gone, puts rows that differ, and leaves
- * the rest alone, so the insertion order (docs/product.md) holds and a put never wakes queries for nothing.
- * The car summaries and the user's totals follow in the same writes; `whole` says `before` is
- * every row of the user (the rebase), so the totals are counted, not moved by a delta. A caller
- * that read the totals row with the rows (`totals`; null when there is none) saves a round trip.
+ * What changed between `before` (the rows read) and `after` (the rules' result on the collection
+ * those rows make): rows that are gone, rows that differ (an unchanged row is left alone, so a
+ * put never wakes queries for nothing), and the car summaries that follow them. Seq numbers for
+ * new rows are taken from `seq` here, so the caller may save its counters with the writes.
+ * Deleted keys are never among the put ones.
  */
-export function writeCollectionDiff(
-  db: GarageDb,
+export function diffRows(
   userId: string,
   before: CollectionRows,
   after: Collection,
   seq: SeqSource,
-  { whole = false, totals }: { whole?: boolean; totals?: OwnedTotalsRow | null } = {},
-): Promise<void> {
+): { writes: RowWrites; next: { cars: OwnedCarRow[]; sets: OwnedSetRow[] } } {
   const nextCars = withSeqs(
     after.ownedCars,
     (car) => car.carId,
@@ -148,49 +152,78 @@ export function writeCollectionDiff(
   const setKey = (r: { setId: string }) => r.setId;
   const listKey = (r: ListItemRow) => `${r.list}\n${r.id}`;
   const tradeKey = (r: TradeSellRow) => `${r.kind}\n${r.id}`;
-  const carsGone = gone(before.ownedCars, nextCars, carKey);
+  const carsGone = gone(before.ownedCars, nextCars, carKey).map(
+    (r) => [userId, r.carId] as [string, string],
+  );
   const carsPut = changedOnly(before.ownedCars, nextCars, carKey);
-  const deletes = <K>(table: { bulkDelete(keys: K[]): Promise<void> }, keys: K[]) =>
-    keys.length ? table.bulkDelete(keys) : null;
-  const puts = <R>(table: { bulkPut(rows: R[]): Promise<unknown> }, rows: R[]) =>
-    rows.length ? table.bulkPut(rows) : null;
-  // Deleted keys are never among the put ones, so every write can go at once; empty ones are
-  // skipped (each would still cost a round of promises inside the transaction).
-  const writes = [
-    deletes(
-      db.ownedCars,
-      carsGone.map((r) => [userId, r.carId] as [string, string]),
-    ),
-    deletes(
-      db.ownedSets,
-      gone(before.ownedSets, nextSets, setKey).map((r) => [userId, r.setId] as [string, string]),
-    ),
-    deletes(
-      db.listItems,
-      gone(before.listItems, nextLists, listKey).map(
-        (r) => [userId, r.list, r.id] as [string, ListName, string],
-      ),
-    ),
-    deletes(
-      db.tradeSell,
-      gone(before.tradeSell, nextTrade, tradeKey).map(
-        (r) => [userId, r.kind, r.id] as [string, 'car' | 'set', string],
-      ),
-    ),
-    puts(db.ownedCars, carsPut),
-    puts(db.ownedSets, changedOnly(before.ownedSets, nextSets, setKey)),
-    puts(db.listItems, changedOnly(before.listItems, nextLists, listKey)),
-    puts(db.tradeSell, changedOnly(before.tradeSell, nextTrade, tradeKey)),
-    deletes(
-      db.ownedCarSummaries,
-      carsGone.map((r) => [userId, r.carId] as [string, string]),
-    ),
-    puts(db.ownedCarSummaries, carsPut.map(summaryOfCar)),
+  return {
+    writes: {
+      ownedCars: { put: carsPut, delete: carsGone },
+      ownedSets: {
+        put: changedOnly(before.ownedSets, nextSets, setKey),
+        delete: gone(before.ownedSets, nextSets, setKey).map(
+          (r) => [userId, r.setId] as [string, string],
+        ),
+      },
+      listItems: {
+        put: changedOnly(before.listItems, nextLists, listKey),
+        delete: gone(before.listItems, nextLists, listKey).map(
+          (r) => [userId, r.list, r.id] as [string, ListName, string],
+        ),
+      },
+      tradeSell: {
+        put: changedOnly(before.tradeSell, nextTrade, tradeKey),
+        delete: gone(before.tradeSell, nextTrade, tradeKey).map(
+          (r) => [userId, r.kind, r.id] as [string, 'car' | 'set', string],
+        ),
+      },
+      ownedCarSummaries: { put: carsPut.map(summaryOfCar), delete: carsGone },
+    },
+    next: { cars: nextCars, sets: nextSets },
+  };
+}
+
+/** The tables a change's row writes go to, in the order they are written. */
+export const ROW_WRITE_TABLES = [
+  'ownedCars',
+  'ownedSets',
+  'listItems',
+  'tradeSell',
+  'ownedCarSummaries',
+] as const satisfies readonly (keyof RowWrites)[];
+
+/**
+ * Seq numbers are taken from `seq` before this returns (so the caller may save its counters
+ * alongside); the returned promise is the writes (diffRows, through Dexie).
+ *
+ * The car summaries and the user's totals follow in the same writes; `whole` says `before` is
+ * every row of the user (the rebase), so the totals are counted, not moved by a delta. A caller
+ * that read the totals row with the rows (`totals`; null when there is none) saves a round trip.
+ */
+export function writeCollectionDiff(
+  db: GarageDb,
+  userId: string,
+  before: CollectionRows,
+  after: Collection,
+  seq: SeqSource,
+  { whole = false, totals }: { whole?: boolean; totals?: OwnedTotalsRow | null } = {},
+): Promise<void> {
+  const { writes, next } = diffRows(userId, before, after, seq);
+  // Every write goes at once; empty ones are skipped (each would still cost a round of
+  // promises inside the transaction). Deletes first in each table: keys never overlap.
+  const pending: Promise<unknown>[] = [];
+  for (const name of ROW_WRITE_TABLES) {
+    const table = db.table(name);
+    const { put, delete: keys } = writes[name];
+    if (keys.length) pending.push(table.bulkDelete(keys));
+    if (put.length) pending.push(table.bulkPut(put));
+  }
+  pending.push(
     whole
-      ? recount(db, userId, nextCars, nextSets, carsPut)
-      : moveTotals(db, userId, before, { cars: nextCars, sets: nextSets }, totals),
-  ];
-  return Promise.all(writes).then(() => undefined);
+      ? recount(db, userId, next.cars, next.sets, writes.ownedCars.put)
+      : moveTotals(db, userId, before, next, totals),
+  );
+  return Promise.all(pending).then(() => undefined);
 }
 
 /** A change's rows moved the user's totals by what they added or removed. */

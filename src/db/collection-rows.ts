@@ -113,6 +113,33 @@ function planRead(refs: MutationReferences, setIds: Iterable<string>, catalog: C
 }
 
 /**
+ * Where a change's rows come from: IndexedDB inside the change's transaction (dexieRowSource),
+ * or the context's copy of every row (db/change-base.ts). Each method answers only `userId`'s
+ * rows.
+ */
+export interface RowSource {
+  /** The owned rows, list items and trade/sale entries of these cars and sets. */
+  rowsOf(cars: string[], sets: string[]): Promise<CollectionRows>;
+  /** The set rows holding any of these set instance ids. */
+  setOwners(instanceIds: string[]): Promise<OwnedSetRow[]>;
+  /** The car rows holding any of these car instance ids. */
+  carOwners(instanceIds: string[]): Promise<OwnedCarRow[]>;
+}
+
+export function dexieRowSource(db: GarageDb, userId: string): RowSource {
+  const ownersOf = async <R extends { userId: string }>(
+    table: { where(index: string): { anyOf(keys: string[]): { toArray(): Promise<R[]> } } },
+    ids: string[],
+  ) =>
+    (await table.where('instanceIds').anyOf(ids).toArray()).filter((row) => row.userId === userId);
+  return {
+    rowsOf: (cars, sets) => readRowsOf(db, userId, cars, sets),
+    setOwners: (ids) => ownersOf<OwnedSetRow>(db.ownedSets, ids),
+    carOwners: (ids) => ownersOf<OwnedCarRow>(db.ownedCars, ids),
+  };
+}
+
+/**
  * Only the rows one change can touch, the same rule as the server's diecast_read: the cars and
  * sets it names (a set's cars too), and the owners of the instance ids it creates, so a taken
  * id is seen (also the '<set instance>~k' ids a set instance gives its cars).
@@ -127,41 +154,34 @@ function planRead(refs: MutationReferences, setIds: Iterable<string>, catalog: C
  * query is one of the costliest requests of an add (bench:sync B2).
  */
 export async function readRowsFor(
-  db: GarageDb,
-  userId: string,
+  source: RowSource,
   refs: MutationReferences,
   catalog: CatalogLookup,
   minted: ReadonlySet<string> = new Set(),
 ): Promise<CollectionRows> {
   const mayBeTaken = (id: string) => !minted.has(id) && !minted.has(id.replace(/~\d+$/, ''));
-  const ownersOf = async <R extends { userId: string }>(
-    table: { where(index: string): { anyOf(keys: string[]): { toArray(): Promise<R[]> } } },
-    candidates: string[],
-  ) => {
+  const ownersOf = async <R>(lookUp: (ids: string[]) => Promise<R[]>, candidates: string[]) => {
     const ids = candidates.filter(mayBeTaken);
-    if (ids.length === 0) return [];
-    return (await table.where('instanceIds').anyOf(ids).toArray()).filter(
-      (row) => row.userId === userId,
-    );
+    return ids.length ? lookUp(ids) : [];
   };
 
   const named = planRead(refs, refs.setIds, catalog);
   const [setOwners, carOwners, first] = await Promise.all([
-    ownersOf<OwnedSetRow>(db.ownedSets, refs.setInstanceIds),
-    ownersOf<OwnedCarRow>(db.ownedCars, named.carInstanceIds),
-    readRowsOf(db, userId, [...named.carIds], [...named.setIds]),
+    ownersOf(source.setOwners, refs.setInstanceIds),
+    ownersOf(source.carOwners, named.carInstanceIds),
+    source.rowsOf([...named.carIds], [...named.setIds]),
   ]);
   // The sets owning a set instance id it creates count as touched, as on the server.
   const plan = planRead(refs, [...named.setIds, ...setOwners.map((row) => row.setId)], catalog);
   const checked = new Set(named.carInstanceIds);
   const unchecked = plan.carInstanceIds.filter((id) => !checked.has(id));
-  const moreOwners = await ownersOf<OwnedCarRow>(db.ownedCars, unchecked);
+  const moreOwners = await ownersOf(source.carOwners, unchecked);
   for (const row of [...carOwners, ...moreOwners]) plan.carIds.add(row.carId);
 
   const missingCars = [...plan.carIds].filter((carId) => !named.carIds.has(carId));
   const missingSets = [...plan.setIds].filter((setId) => !named.setIds.has(setId));
   if (missingCars.length === 0 && missingSets.length === 0) return first;
-  const more = await readRowsOf(db, userId, missingCars, missingSets);
+  const more = await source.rowsOf(missingCars, missingSets);
   return {
     ownedCars: [...first.ownedCars, ...more.ownedCars],
     ownedSets: [...first.ownedSets, ...more.ownedSets],

@@ -16,15 +16,16 @@ export interface DeviceCounters {
   rowsAreSnapshot?: Record<string, string>;
 }
 
-const KEY = 'device';
+/** The counters' row in `meta`. */
+export const DEVICE_COUNTERS_KEY = 'device';
 
 /** Reads the counters inside the caller's transaction (creating them on first use). */
 export async function readCounters(db: GarageDb): Promise<DeviceCounters> {
-  const row = await db.meta.get(KEY);
+  const row = await db.meta.get(DEVICE_COUNTERS_KEY);
   if (row) return row.value as DeviceCounters;
   return { clientId: crypto.randomUUID(), nextOutboxSeq: 1, nextRowSeq: 1 };
 }
 
 export async function writeCounters(db: GarageDb, counters: DeviceCounters): Promise<void> {
-  await db.meta.put({ key: KEY, value: counters });
+  await db.meta.put({ key: DEVICE_COUNTERS_KEY, value: counters });
 }

@@ -1,5 +1,6 @@
 // The device's database (Dexie over IndexedDB): each user's collection, the outbox, the profile.
 // The catalogue lives in a database of its own (catalog-store.ts), reached as `db.catalog`.
+import { collectionVersionMiddleware } from './collection-version';
 import Dexie, { type DexieOptions, type EntityTable, type Table, type Transaction } from 'dexie';
 import type { Catalog, CatalogCar, CatalogSet } from '../shared/catalog/types';
 import { CatalogStore, LEGACY_CATALOG_KEY, type CatalogStoreOptions } from './catalog-store';
@@ -234,6 +235,12 @@ export class GarageDb extends Dexie {
   photoUploads!: EntityTable<PhotoUploadRow, 'id'>;
   ownedCarSummaries!: Table<OwnedCarSummaryRow, [string, string]>;
   ownedTotals!: EntityTable<OwnedTotalsRow, 'userId'>;
+  /**
+   * When a context takes its copy of the collector's rows (db/change-base.ts): when the page is
+   * idle after a change that read its rows, or only when asked (tests, whose runs must replay
+   * the same way every time).
+   */
+  changeBaseLoading: 'when-idle' | 'on-demand' = 'when-idle';
 
   /**
    * `options` lets tests hand in fake IndexedDB; the app and the worker use the real one.
@@ -244,7 +251,10 @@ export class GarageDb extends Dexie {
     options?: DexieOptions,
     catalogOptions: Pick<CatalogStoreOptions, 'openBox' | 'deadlineMs'> = {},
   ) {
-    super(name, options);
+    // No query cache: a change's plain IndexedDB writes (db/versioned-write.ts) would leave
+    // cached answers behind them.
+    super(name, { cache: 'disabled', ...options });
+    this.use(collectionVersionMiddleware);
     for (const { version, stores, upgrade } of GARAGE_SCHEMA) {
       const declared = this.version(version).stores(stores);
       if (upgrade) declared.upgrade(upgrade);

@@ -3,21 +3,32 @@
 import { AppError } from '../errors/app-error';
 import { collectionChangeTables, type GarageDb, type OutboxRow } from '../db/garage-db';
 import { lookupOf } from '../db/catalog-lookup';
-import { writeCollectionDiff } from '../db/collection-diff';
-import { preferencesOf, readRowsFor, rowsToCollection } from '../db/collection-rows';
-import { readCounters, writeCounters } from '../db/device-counters';
-import { appendEntry } from '../db/outbox-store';
-import { clearRowsSnapshotMark } from '../db/rows-marker';
 import {
-  applyMutation,
+  applyToBase,
+  baseRowSource,
+  changeBaseFor,
+  dropChangeBase,
+  type ChangeBase,
+} from '../db/change-base';
+import { loadChangeBaseWhenIdle } from '../db/change-base-load';
+import { ROW_WRITE_TABLES } from '../db/collection-diff';
+import {
+  dexieRowSource,
+  readRowsFor,
+  type CollectionRows,
+  type RowSource,
+} from '../db/collection-rows';
+import { newCollectionVersion } from '../db/collection-version';
+import { DEVICE_COUNTERS_KEY, readCounters, writeCounters } from '../db/device-counters';
+import { appendEntry } from '../db/outbox-store';
+import { announceWrites, writeIfVersion, type PlainWrite } from '../db/versioned-write';
+import {
   mutationReferences,
   parseMutation,
   prepareMutation,
-  RuleError,
   type ParsedMutation,
 } from '../shared/collection/mutations';
-import { collectionTotals, type UserState } from '../shared/collection/types';
-import { emptyProfile } from '../db/profile-rows';
+import { planChange, type ChangeContext, type ChangePlan } from './change-plan';
 
 export interface LocalChangeClock {
   now(): string;
@@ -50,6 +61,12 @@ export function prepareChange(
 /**
  * Applies the change to `userId`'s rows and queues it. A change the rules refuse throws
  * AppError('change-refused') and writes nothing (the transaction is aborted).
+ *
+ * Two ways, one result. With this context's copy of the collector's rows (db/change-base.ts),
+ * the change is worked out before its transaction and written plainly, checked against the
+ * collection's version inside that transaction (db/versioned-write.ts). Without a copy, or when
+ * the version moved or the copy's rows would refuse the change, it reads its rows inside a
+ * Dexie transaction as it always did; a copy is then taken when the page is idle.
  */
 export async function applyLocalChange(
   db: GarageDb,
@@ -69,69 +86,105 @@ export async function applyLocalChange(
     },
   });
   const refs = mutationReferences(mutation);
-  const now = clock.now();
   // From memory, before the transaction: the catalogue is another database and never shares a
   // transaction with the collection and the outbox.
   const deviceCatalog = await db.catalog.current();
-  const catalog = lookupOf(deviceCatalog);
-  return db.transaction('rw', collectionChangeTables(db), async () => {
+  const context: ChangeContext = {
+    now: clock.now(),
+    catalog: lookupOf(deviceCatalog),
+    catalogMissing: !deviceCatalog,
+  };
+  const read = (source: RowSource) => readRowsFor(source, refs, context.catalog, minted);
+
+  const base = changeBaseFor(db, userId);
+  if (base) {
+    const entry = await changeOnBase(db, base, userId, mutation, context, read);
+    if (entry) return { entry, mutation };
+    dropChangeBase(db);
+  }
+  const entry = await db.transaction('rw', collectionChangeTables(db), async () => {
     // Every read in one round: each round trip is time before the screen shows the change.
     const [rows, profile, counters, totals] = await Promise.all([
-      readRowsFor(db, userId, refs, catalog, minted),
+      read(dexieRowSource(db, userId)),
       db.profiles.get(userId),
       readCounters(db),
       db.ownedTotals.get(userId),
     ]);
-    const before: UserState = {
-      collection: rowsToCollection(rows),
-      preferences: preferencesOf(profile),
-    };
-    let after: UserState;
-    try {
-      after = applyMutation(before, mutation, { now, catalog });
-    } catch (error) {
-      if (error instanceof RuleError) {
-        const code = deviceCatalog ? 'change-refused' : 'catalog-missing';
-        throw new AppError(code, error.message, error.status);
-      }
-      throw error;
-    }
-    // Row seqs are assigned when writeCollectionDiff is called, so the counters written below
-    // already hold them; all writes then go together.
-    const rowsWritten = writeCollectionDiff(
-      db,
-      userId,
-      rows,
-      after.collection,
-      { next: () => counters.nextRowSeq++ },
-      { totals: totals ?? null },
-    );
-    const delta = collectionTotals(after.collection);
-    const was = collectionTotals(before.collection);
-    const base = profile ?? emptyProfile(userId);
-    const seq = counters.nextOutboxSeq++;
-    // The rows now differ from every snapshot: the next pull rebases them whole.
-    clearRowsSnapshotMark(counters, userId);
-    const entry: OutboxRow = {
-      key: `${counters.clientId}:${seq}`,
-      userId,
-      seq,
-      name: mutation.name,
-      args: mutation.args,
-      createdAt: now,
-    };
-    await Promise.all([
-      rowsWritten,
-      db.profiles.put({
-        ...base,
-        totalCarCount: base.totalCarCount + delta.totalCarCount - was.totalCarCount,
-        totalSetCount: base.totalSetCount + delta.totalSetCount - was.totalSetCount,
-        completedTutorials: after.preferences.completedTutorials,
-        settings: after.preferences.settings,
-      }),
-      appendEntry(db, entry),
-      writeCounters(db, counters),
-    ]);
-    return { entry, mutation };
+    const plan = planChange(userId, mutation, context, { rows, profile, totals, counters });
+    await writePlan(db, plan);
+    return plan.entry;
   });
+  loadChangeBaseWhenIdle(db, userId);
+  return { entry, mutation };
+}
+
+/** The change on this context's copy, or null when it must go the slow way (nothing written). */
+async function changeOnBase(
+  db: GarageDb,
+  base: ChangeBase,
+  userId: string,
+  mutation: ParsedMutation,
+  context: ChangeContext,
+  read: (source: RowSource) => Promise<CollectionRows>,
+): Promise<OutboxRow | null> {
+  let plan: ChangePlan;
+  try {
+    const rows = await read(baseRowSource(base));
+    plan = planChange(userId, mutation, context, {
+      rows,
+      // Copies: the rules must never reach the copy's own objects.
+      profile: structuredClone(base.profile),
+      totals: base.totals,
+      counters: base.counters,
+    });
+  } catch (error) {
+    // A refusal is only ever decided on rows read inside a transaction: the copy may be behind.
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+  const writes = plainWritesOf(plan);
+  const version = newCollectionVersion();
+  try {
+    if ((await writeIfVersion(db, base.version, writes, version)) === 'stale') return null;
+  } catch {
+    // Closed or closing database, full disk, …: the slow way meets it again and says so.
+    return null;
+  }
+  applyToBase(base, plan.writes, {
+    version,
+    profile: plan.profile,
+    totals: plan.totals ?? base.totals,
+    counters: plan.counters,
+  });
+  announceWrites(db, writes);
+  return plan.entry;
+}
+
+/** The plan through Dexie, inside the caller's transaction. */
+async function writePlan(db: GarageDb, plan: ChangePlan): Promise<void> {
+  const pending: Promise<unknown>[] = [];
+  for (const name of ROW_WRITE_TABLES) {
+    const { put, delete: keys } = plan.writes[name];
+    if (keys.length) pending.push(db.table(name).bulkDelete(keys));
+    if (put.length) pending.push(db.table(name).bulkPut(put));
+  }
+  if (plan.totals) pending.push(db.ownedTotals.put(plan.totals));
+  pending.push(db.profiles.put(plan.profile), appendEntry(db, plan.entry));
+  pending.push(writeCounters(db, plan.counters));
+  await Promise.all(pending);
+}
+
+/** The same writes as writePlan, for writeIfVersion. */
+function plainWritesOf(plan: ChangePlan): PlainWrite[] {
+  const writes: PlainWrite[] = [];
+  for (const name of ROW_WRITE_TABLES) {
+    const { put, delete: keys } = plan.writes[name];
+    for (const key of keys) writes.push({ store: name, delete: key });
+    for (const row of put) writes.push({ store: name, put: row });
+  }
+  if (plan.totals) writes.push({ store: 'ownedTotals', put: plan.totals });
+  writes.push({ store: 'profiles', put: plan.profile });
+  writes.push({ store: 'outbox', add: plan.entry });
+  writes.push({ store: 'meta', put: { key: DEVICE_COUNTERS_KEY, value: plan.counters } });
+  return writes;
 }

@@ -24,6 +24,8 @@ import {
 } from '../../src/shared/collection/types';
 import { createApiClient, type ApiClient } from '../../src/sync/api-client';
 import { applyLocalChange } from '../../src/sync/local-change';
+import { changeBaseFor } from '../../src/db/change-base';
+import { loadChangeBase } from '../../src/db/change-base-load';
 import {
   outboxCounts,
   retrySetAside,
@@ -87,6 +89,9 @@ const coverage = {
   /** Entries a device set aside after the server kept failing on them (then sent again). */
   setAside: 0,
   poisoned: 0,
+  /** Changes made on the device's copy of the rows, and those that found the copy behind. */
+  fromCopy: 0,
+  copyBehind: 0,
   faults: Object.fromEntries(PUSH_FAULTS.map((fault) => [fault, 0])) as Record<PushFault, number>,
 };
 
@@ -131,7 +136,9 @@ type Step =
   /** The collector does the same thing on both devices, each on its own view: a likely conflict. */
   | { kind: 'change-on-both'; change: Change }
   | { kind: 'replay'; device: DeviceIndex; faults: PushFault[]; readsFail: boolean }
-  | { kind: 'pull'; device: DeviceIndex };
+  | { kind: 'pull'; device: DeviceIndex }
+  /** The device takes its copy of the rows (db/change-base.ts), as a page does when idle. */
+  | { kind: 'copy'; device: DeviceIndex };
 
 interface Scenario {
   /** Each device's replayer chunk size: small, so a run spans several chunks and faults. */
@@ -255,6 +262,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('pull' as const), device: deviceArb }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('copy' as const), device: deviceArb }) },
 );
 
 const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
@@ -505,6 +513,7 @@ async function makeChange(world: World, device: Device, change: Change, poison =
   const view = rowsToCollection(await readAllRows(device.db, world.user.uid));
   const request = changeRequest(view, change);
   if (!request) return;
+  const copy = changeBaseFor(device.db, world.user.uid);
   try {
     const { entry } = await applyLocalChange(
       device.db,
@@ -514,6 +523,7 @@ async function makeChange(world: World, device: Device, change: Change, poison =
       device.clock,
     );
     world.queued.set(entry.key, { device: device.index, name: entry.name, args: entry.args });
+    if (copy) coverage[changeBaseFor(device.db, world.user.uid) ? 'fromCopy' : 'copyBehind'] += 1;
     if (poison > 0) {
       world.poisoned.set(entry.key, poison);
       coverage.poisoned += 1;
@@ -670,6 +680,9 @@ async function runScenario(scenario: Scenario): Promise<void> {
       }
       if (step.kind === 'change') {
         await makeChange(world, devices[step.device], step.change, step.poison);
+      }
+      if (step.kind === 'copy') {
+        await loadChangeBase(devices[step.device].db, user.uid);
       }
       if (step.kind === 'pull') {
         await pullSnapshot(world, devices[step.device]);
@@ -851,6 +864,8 @@ describe('two devices of one user behind a faulty network', () => {
       for (const fault of PUSH_FAULTS) expect(coverage.faults[fault], fault).toBeGreaterThan(0);
       expect(coverage.poisoned).toBeGreaterThan(0);
       expect(coverage.setAside).toBeGreaterThan(0);
+      expect(coverage.fromCopy).toBeGreaterThan(0);
+      expect(coverage.copyBehind).toBeGreaterThan(0);
     },
   );
 });

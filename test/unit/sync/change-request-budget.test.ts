@@ -1,85 +1,121 @@
 // What one collection change asks of IndexedDB. Each request in the change's transaction is time
-// before the screen shows the change (bench:sync B2: a bare put is one request), so the list of
-// requests an add makes is pinned here: a new read or write must be a decision, not an accident.
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { DBCore, DBCoreTable, Middleware } from 'dexie';
-import { beforeEach, describe, expect, it } from 'vitest';
+// before the screen shows the change (bench:sync B2: a bare put is one request), so the requests
+// an add makes are pinned here, counted where IndexedDB receives them: a new read or write must
+// be a decision, not an accident.
+import { IDBFactory, IDBIndex, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dropChangeBase } from '../../../src/db/change-base';
+import { changeBaseSettled, loadChangeBase } from '../../../src/db/change-base-load';
+import { readAllRows, rowsToCollection } from '../../../src/db/collection-rows';
 import { GarageDb } from '../../../src/db/garage-db';
+import { rowsSnapshotFingerprint } from '../../../src/db/rows-marker';
 import { applyLocalChange } from '../../../src/sync/local-change';
 import { rebaseOnSnapshot } from '../../../src/sync/rebase';
-import { rowsSnapshotFingerprint } from '../../../src/db/rows-marker';
-import { readAllRows, rowsToCollection } from '../../../src/db/collection-rows';
 import { CHARGER, fixtureCars, fixtureSets } from '../../fixtures/catalog';
 import { fixedClock } from '../../fixtures/device';
 
 const USER = 'collector-1';
 
-/** Every request the tables get, as 'table type keys' (a getMany of 2 keys is 2 requests). */
-function requestLog(log: string[]): Middleware<DBCore> {
-  return {
-    stack: 'dbcore',
-    name: 'request-log',
-    create(down) {
-      return {
-        ...down,
-        table(name) {
-          const table = down.table(name);
-          const logged: DBCoreTable = {
-            ...table,
-            get: (req) => (log.push(`${name} get`), table.get(req)),
-            getMany: (req) => {
-              for (let i = 0; i < req.keys.length; i++) log.push(`${name} get`);
-              return table.getMany(req);
-            },
-            query: (req) => (log.push(`${name} query ${req.query.index.name}`), table.query(req)),
-            openCursor: (req) => (
-              log.push(`${name} cursor ${req.query.index.name}`),
-              table.openCursor(req)
-            ),
-            count: (req) => (log.push(`${name} count`), table.count(req)),
-            mutate: (req) => {
-              const n = req.type === 'deleteRange' ? 1 : (req.keys?.length ?? req.values.length);
-              for (let i = 0; i < n; i++) log.push(`${name} ${req.type}`);
-              return table.mutate(req);
-            },
-          };
-          return logged;
-        },
-      };
-    },
-  };
+/** Every request IndexedDB gets while `log` is set, as 'store method' or 'store.index method'. */
+let log: string[] | null = null;
+const patched: [object, string, unknown][] = [];
+
+function logCalls(proto: object, methods: string[], label: (self: never) => string) {
+  for (const method of methods) {
+    const original = (proto as Record<string, (...args: unknown[]) => unknown>)[method]!;
+    patched.push([proto, method, original]);
+    Object.defineProperty(proto, method, {
+      configurable: true,
+      writable: true,
+      value(this: never, ...args: unknown[]) {
+        log?.push(`${label(this)} ${method}`);
+        return original.apply(this, args);
+      },
+    });
+  }
 }
+
+beforeAll(() => {
+  const storeMethods = [
+    'get',
+    'getAll',
+    'getKey',
+    'put',
+    'add',
+    'delete',
+    'clear',
+    'count',
+    'openCursor',
+  ];
+  logCalls(IDBObjectStore.prototype, storeMethods, (store: { name: string }) => store.name);
+  logCalls(
+    IDBIndex.prototype,
+    ['get', 'getAll', 'getAllKeys', 'count', 'openCursor', 'openKeyCursor'],
+    (index: { name: string; objectStore: { name: string } }) =>
+      `${index.objectStore.name}.${index.name}`,
+  );
+});
+
+afterAll(() => {
+  for (const [proto, method, original] of patched) {
+    Object.defineProperty(proto, method, { configurable: true, writable: true, value: original });
+  }
+});
+
+async function requestsOf(run: () => Promise<unknown>): Promise<string[]> {
+  log = [];
+  try {
+    await run();
+    return log.sort();
+  } finally {
+    log = null;
+  }
+}
+
+const addCharger = (db: GarageDb, prefix: string, details: Record<string, unknown> = {}) =>
+  applyLocalChange(
+    db,
+    USER,
+    'collection/add-car-instance',
+    { carId: CHARGER, details },
+    fixedClock(undefined, prefix),
+  );
+
+/** The six rows an add writes: the car's row, its summary, totals, profile, outbox, counters. */
+const ADD_WRITES = [
+  'ownedCars put',
+  'ownedCarSummaries put',
+  'ownedTotals put',
+  'profiles put',
+  'outbox add',
+  'meta put',
+];
 
 describe('the requests one add makes on the device', () => {
   let db: GarageDb;
-  let log: string[];
+  let factory: IDBFactory;
 
   beforeEach(async () => {
-    log = [];
-    db = new GarageDb(`budget-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
-    db.use(requestLog(log));
+    factory = new IDBFactory();
+    db = new GarageDb('budget', { indexedDB: factory, IDBKeyRange });
     await db.catalog.replace({ version: 'fixture', cars: fixtureCars, sets: fixtureSets });
-    await applyLocalChange(
-      db,
-      USER,
-      'collection/add-car-instance',
-      { carId: CHARGER, details: {} },
-      fixedClock(),
-    );
+    await addCharger(db, 'first');
+    await changeBaseSettled(db);
   });
 
-  it('reads the car’s rows, profile, counters and totals, and writes six rows: no index query, no extra delete', async () => {
-    log.length = 0;
-    await applyLocalChange(
-      db,
-      USER,
-      'collection/add-car-instance',
-      { carId: CHARGER, details: {} },
-      fixedClock(undefined, 'second'),
+  it('with the rows in memory: reads only the collection version, then writes the six rows and the new version', async () => {
+    await loadChangeBase(db, USER);
+    expect(await requestsOf(() => addCharger(db, 'second'))).toEqual(
+      ['meta get', ...ADD_WRITES, 'meta put'].sort(),
     );
-    expect(log.sort()).toEqual(
+    expect((await db.ownedCars.get([USER, CHARGER]))?.instances).toHaveLength(2);
+  });
+
+  it('without them: reads the car’s rows, profile, counters and totals; no owner lookup of ids it made', async () => {
+    dropChangeBase(db);
+    const requests = await requestsOf(() => addCharger(db, 'second'));
+    expect(requests.filter((line) => !ADD_WRITES.includes(line) && line !== 'meta put')).toEqual(
       [
-        // Reads: the car's owned row, its two list rows, its trade entry, profile, counters, totals.
         'ownedCars get',
         'listItems get',
         'listItems get',
@@ -87,28 +123,18 @@ describe('the requests one add makes on the device', () => {
         'profiles get',
         'meta get',
         'ownedTotals get',
-        // Writes: the row, its summary, totals, profile, the outbox entry, the counters.
-        'ownedCars put',
-        'ownedCarSummaries put',
-        'ownedTotals put',
-        'profiles put',
-        'outbox add',
-        'meta put',
       ].sort(),
     );
-    // The collector's instance ids were made here: no lookup of who owns them.
-    expect(log.some((line) => line.includes('instanceIds'))).toBe(false);
+    // The collector's instance ids were made here: nobody's row can hold them.
+    expect(requests.some((line) => line.includes('instanceIds'))).toBe(false);
   });
 
-  it('still looks up who owns an instance id the collector named', async () => {
-    log.length = 0;
-    await applyLocalChange(db, USER, 'collection/add-car-instance', {
-      carId: CHARGER,
-      details: { instanceId: 'named-by-hand' },
-    });
-    expect(log.some((line) => line.startsWith('ownedCars') && line.endsWith('instanceIds'))).toBe(
-      true,
+  it('without them, still looks up who owns an instance id the collector named', async () => {
+    dropChangeBase(db);
+    const requests = await requestsOf(() =>
+      addCharger(db, 'second', { instanceId: 'named-by-hand' }),
     );
+    expect(requests.some((line) => line.startsWith('ownedCars.instanceIds'))).toBe(true);
   });
 
   it('clears the rows mark inside the counters row it already writes', async () => {
@@ -120,16 +146,8 @@ describe('the requests one add makes on the device', () => {
       profile: { username: 'trackday7', totalCarCount: 1, totalSetCount: 0 },
     });
     expect(await rowsSnapshotFingerprint(db, USER)).toMatch(/^[0-9a-f]{64}$/);
-    log.length = 0;
-    await applyLocalChange(
-      db,
-      USER,
-      'collection/add-car-instance',
-      { carId: CHARGER, details: {} },
-      fixedClock(undefined, 'third'),
-    );
-    const requests = [...log];
+    const requests = await requestsOf(() => addCharger(db, 'third'));
     expect(await rowsSnapshotFingerprint(db, USER)).toBeNull();
-    expect(requests.filter((line) => line.startsWith('meta'))).toEqual(['meta get', 'meta put']);
+    expect(requests.filter((line) => line === 'meta delete')).toEqual([]);
   });
 });

@@ -264,15 +264,21 @@ describe('the summaries /collection reads', () => {
     await device.outbox.clear();
     // A lost summary, one for a car no longer owned, and wrong totals.
     const kept = (await device.ownedCarSummaries.get([USER, BONE_SHAKER]))!;
-    await device.ownedCarSummaries.delete([USER, CHARGER]);
-    await device.ownedCarSummaries.put({ ...kept, carId: BRONCO });
-    await device.ownedTotals.put({
-      userId: USER,
-      cars: 1,
-      distinctCars: 9,
-      sets: 2,
-      distinctSets: 0,
-    });
+    await device.transaction(
+      'rw',
+      [device.ownedCarSummaries, device.ownedTotals, device.meta],
+      async () => {
+        await device.ownedCarSummaries.delete([USER, CHARGER]);
+        await device.ownedCarSummaries.put({ ...kept, carId: BRONCO });
+        await device.ownedTotals.put({
+          userId: USER,
+          cars: 1,
+          distinctCars: 9,
+          sets: 2,
+          distinctSets: 0,
+        });
+      },
+    );
 
     await rebaseOnSnapshot(device, USER, { collection: snapshot, profile: null });
     await expectSummariesMatchRows(device, USER);

@@ -1,0 +1,156 @@
+// A context's copy of what a collector's changes read: all their rows, their profile, totals
+// and the device counters, with the collection version it was taken at (db/collection-version.ts).
+// With it, a change computes its writes before its transaction opens and reads nothing inside it
+// but the version, so it costs about what its writes cost (bench:sync B2 and its floor).
+//
+// The copy is only ever trusted through the version: the change's transaction checks it before
+// anything it writes can commit, and a change that finds it moved goes the slow way (reading its
+// rows in the transaction) and takes a new copy. Kept per database instance, for one collector.
+import type { CollectionRows, RowSource } from './collection-rows';
+import type { RowWrites } from './collection-diff';
+import type { DeviceCounters } from './device-counters';
+import { LIST_NAMES } from './garage-db';
+import type {
+  GarageDb,
+  ListItemRow,
+  OwnedCarRow,
+  OwnedSetRow,
+  ProfileRow,
+  TradeSellRow,
+} from './garage-db';
+import type { OwnedTotalsRow } from './owned-summaries';
+
+export interface ChangeBase {
+  userId: string;
+  /** The collection version these rows are (the token in meta; null: none written yet). */
+  version: string | null;
+  cars: Map<string, OwnedCarRow>;
+  sets: Map<string, OwnedSetRow>;
+  /** By `<list>\n<id>`. */
+  lists: Map<string, ListItemRow>;
+  /** By `<kind>\n<id>`. */
+  trade: Map<string, TradeSellRow>;
+  /** Instance id → the car (or set) whose row holds it. */
+  carOfInstance: Map<string, string>;
+  setOfInstance: Map<string, string>;
+  profile: ProfileRow | undefined;
+  totals: OwnedTotalsRow | undefined;
+  counters: DeviceCounters;
+}
+
+const listKey = (list: string, id: string) => `${list}\n${id}`;
+
+/** What a change reads besides its rows, as stored at `version`. */
+export interface BaseRest {
+  version: string | null;
+  profile: ProfileRow | undefined;
+  totals: OwnedTotalsRow | undefined;
+  counters: DeviceCounters;
+}
+
+export function changeBaseOf(userId: string, rows: CollectionRows, rest: BaseRest): ChangeBase {
+  const base: ChangeBase = {
+    userId,
+    ...rest,
+    cars: new Map(),
+    sets: new Map(),
+    lists: new Map(),
+    trade: new Map(),
+    carOfInstance: new Map(),
+    setOfInstance: new Map(),
+  };
+  for (const row of rows.ownedCars) putCar(base, row);
+  for (const row of rows.ownedSets) putSet(base, row);
+  for (const row of rows.listItems) base.lists.set(listKey(row.list, row.id), row);
+  for (const row of rows.tradeSell) base.trade.set(listKey(row.kind, row.id), row);
+  return base;
+}
+
+function putCar(base: ChangeBase, row: OwnedCarRow) {
+  deleteCar(base, row.carId);
+  base.cars.set(row.carId, row);
+  for (const id of row.instanceIds) base.carOfInstance.set(id, row.carId);
+}
+
+function deleteCar(base: ChangeBase, carId: string) {
+  for (const id of base.cars.get(carId)?.instanceIds ?? []) base.carOfInstance.delete(id);
+  base.cars.delete(carId);
+}
+
+function putSet(base: ChangeBase, row: OwnedSetRow) {
+  deleteSet(base, row.setId);
+  base.sets.set(row.setId, row);
+  for (const id of row.instanceIds) base.setOfInstance.set(id, row.setId);
+}
+
+function deleteSet(base: ChangeBase, setId: string) {
+  for (const id of base.sets.get(setId)?.instanceIds ?? []) base.setOfInstance.delete(id);
+  base.sets.delete(setId);
+}
+
+/**
+ * The copy as a change's row source. Rows are handed out as copies: the rules and the diff must
+ * never be able to change the base by changing what they were given.
+ */
+export function baseRowSource(base: ChangeBase): RowSource {
+  const copies = <T>(rows: (T | undefined)[]) =>
+    rows.filter((row): row is T => row !== undefined).map((row) => structuredClone(row));
+  const uniqueIds = (ids: (string | undefined)[]) => [...new Set(ids)];
+  return {
+    rowsOf: async (cars, sets) => ({
+      ownedCars: copies(cars.map((id) => base.cars.get(id))),
+      ownedSets: copies(sets.map((id) => base.sets.get(id))),
+      // The same keys, in the same order, as readRowsOf reads from IndexedDB.
+      listItems: copies(
+        LIST_NAMES.flatMap((list) =>
+          (list.endsWith('CarIds') ? cars : sets).map((id) => base.lists.get(listKey(list, id))),
+        ),
+      ),
+      tradeSell: copies([
+        ...cars.map((id) => base.trade.get(listKey('car', id))),
+        ...sets.map((id) => base.trade.get(listKey('set', id))),
+      ]),
+    }),
+    setOwners: async (ids) =>
+      copies(
+        uniqueIds(ids.map((id) => base.setOfInstance.get(id))).map((setId) =>
+          setId === undefined ? undefined : base.sets.get(setId),
+        ),
+      ),
+    carOwners: async (ids) =>
+      copies(
+        uniqueIds(ids.map((id) => base.carOfInstance.get(id))).map((carId) =>
+          carId === undefined ? undefined : base.cars.get(carId),
+        ),
+      ),
+  };
+}
+
+/** The base after a change of its own committed: its writes, and what it wrote besides rows. */
+export function applyToBase(base: ChangeBase, writes: RowWrites, rest: BaseRest): void {
+  for (const [, carId] of writes.ownedCars.delete) deleteCar(base, carId);
+  for (const row of writes.ownedCars.put) putCar(base, row);
+  for (const [, setId] of writes.ownedSets.delete) deleteSet(base, setId);
+  for (const row of writes.ownedSets.put) putSet(base, row);
+  for (const [, list, id] of writes.listItems.delete) base.lists.delete(listKey(list, id));
+  for (const row of writes.listItems.put) base.lists.set(listKey(row.list, row.id), row);
+  for (const [, kind, id] of writes.tradeSell.delete) base.trade.delete(listKey(kind, id));
+  for (const row of writes.tradeSell.put) base.trade.set(listKey(row.kind, row.id), row);
+  Object.assign(base, rest);
+}
+
+const bases = new WeakMap<GarageDb, ChangeBase>();
+
+/** This context's copy for `userId` on `db`, if it has one (trusted only through its version). */
+export function changeBaseFor(db: GarageDb, userId: string): ChangeBase | undefined {
+  const base = bases.get(db);
+  return base?.userId === userId ? base : undefined;
+}
+
+export function keepChangeBase(db: GarageDb, base: ChangeBase): void {
+  bases.set(db, base);
+}
+
+export function dropChangeBase(db: GarageDb): void {
+  bases.delete(db);
+}

@@ -1,0 +1,74 @@
+// The collection's version on this device: a random token in `meta`, replaced in the same
+// transaction as any write to the rows a change reads (the user's rows and summaries, totals,
+// profiles, the counters). A context that keeps a copy of those rows (db/change-base.ts) checks
+// the token inside its own write transaction: equal, its copy is what IndexedDB holds.
+//
+// Every write through Dexie replaces the token by itself (the middleware below), so no writer,
+// in any tab or the worker, can forget to. A transaction that writes those tables must have
+// `meta` in its scope: without it the write fails, loudly, instead of leaving a copy stale.
+import type { DBCore, DBCoreMutateRequest, DBCoreTransaction, Middleware } from 'dexie';
+
+export const COLLECTION_VERSION_KEY = 'collectionVersion';
+
+/** The stores whose rows a change reads or derives from (and `meta`, where the counters are). */
+export const VERSIONED_STORES: ReadonlySet<string> = new Set([
+  'ownedCars',
+  'ownedSets',
+  'listItems',
+  'tradeSell',
+  'ownedCarSummaries',
+  'ownedTotals',
+  'profiles',
+  'meta',
+]);
+
+export function newCollectionVersion(): string {
+  return crypto.randomUUID();
+}
+
+/** The write that sets the token (the change's own, with a version it then knows). */
+const isVersionWrite = (store: string, req: DBCoreMutateRequest) =>
+  store === 'meta' &&
+  req.type === 'put' &&
+  req.values.length === 1 &&
+  (req.values[0] as { key?: unknown }).key === COLLECTION_VERSION_KEY;
+
+export const collectionVersionMiddleware: Middleware<DBCore> = {
+  stack: 'dbcore',
+  name: 'collection-version',
+  create(down) {
+    /** Transactions that have replaced the token already: once is enough. */
+    const versioned = new WeakSet<DBCoreTransaction>();
+    return {
+      ...down,
+      table(name) {
+        const table = down.table(name);
+        if (!VERSIONED_STORES.has(name)) return table;
+        return {
+          ...table,
+          mutate(req) {
+            if (versioned.has(req.trans)) return table.mutate(req);
+            const scope = (req.trans as Partial<IDBTransaction>).objectStoreNames;
+            if (scope && !scope.contains('meta')) {
+              return Promise.reject(
+                new Error(
+                  `A write to ${name} in a transaction without 'meta': the collection version must change with it (db/collection-version.ts)`,
+                ),
+              );
+            }
+            versioned.add(req.trans);
+            if (isVersionWrite(name, req)) return table.mutate(req);
+            // Issued before the write itself, in the same transaction: one commits with the other.
+            const version = down.table('meta').mutate({
+              type: 'put',
+              trans: req.trans,
+              values: [{ key: COLLECTION_VERSION_KEY, value: newCollectionVersion() }],
+            });
+            const write = table.mutate(req);
+            return Promise.all([version, write]).then(([, result]) => result);
+          },
+        };
+      },
+    };
+  },
+};

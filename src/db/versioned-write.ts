@@ -1,0 +1,85 @@
+// A change's writes in one plain IndexedDB transaction that commits only if the collection is
+// still at the version the writer computed them from (db/collection-version.ts). Nothing else is
+// read: a Dexie transaction that reads first and then writes costs about twice the bare put
+// (bench:sync B2), most of it the round of reads and Dexie's own work per request.
+//
+// Dexie sees none of this, so the rows' watchers are told afterwards the way Dexie tells them
+// after its own commits (`Dexie.on.storagemutated`), here and in the other tabs and the worker.
+// GarageDb keeps Dexie's query cache off, so no watcher can be answered from a cache these
+// writes did not update.
+import Dexie, { RangeSet, type IndexableType, type ObservabilitySet } from 'dexie';
+import { COLLECTION_VERSION_KEY } from './collection-version';
+import type { GarageDb, MetaRow } from './garage-db';
+
+export type PlainWrite =
+  | { store: string; put: unknown }
+  | { store: string; add: unknown }
+  | { store: string; delete: IDBValidKey };
+
+/**
+ * 'written' when every write committed; 'stale' when the version had moved (nothing written).
+ * Throws what IndexedDB throws otherwise (nothing written either).
+ */
+export function writeIfVersion(
+  db: GarageDb,
+  expected: string | null,
+  writes: PlainWrite[],
+  nextVersion: string,
+): Promise<'written' | 'stale'> {
+  const stores = [...new Set(['meta', ...writes.map((write) => write.store)])];
+  const tx = db.backendDB().transaction(stores, 'readwrite');
+  return new Promise((resolve, reject) => {
+    let stale = false;
+    tx.oncomplete = () => resolve('written');
+    tx.onabort = () => (stale ? resolve('stale') : reject(tx.error ?? new Error('aborted')));
+    // Requests run in the order they are made: this read sees the version before the writes,
+    // and its answer comes before any of them can commit.
+    const check = tx.objectStore('meta').get(COLLECTION_VERSION_KEY);
+    check.onsuccess = () => {
+      if (((check.result as MetaRow | undefined)?.value ?? null) !== expected) {
+        stale = true;
+        tx.abort();
+      }
+    };
+    for (const write of writes) {
+      const store = tx.objectStore(write.store);
+      if ('put' in write) store.put(write.put);
+      else if ('add' in write) store.add(write.add);
+      else store.delete(write.delete);
+    }
+    tx.objectStore('meta').put({
+      key: COLLECTION_VERSION_KEY,
+      value: nextVersion,
+    } satisfies MetaRow);
+  });
+}
+
+/**
+ * Tells every watcher (useLiveQuery here, in other tabs and in the worker) what `writes`
+ * changed: each written key, and every index of each written store (a watcher of an index range
+ * re-reads; telling it too much only costs a re-read).
+ */
+export function announceWrites(db: GarageDb, writes: PlainWrite[]): void {
+  const parts = new Map<string, RangeSet>();
+  const part = (store: string, index: string) => {
+    const name = `idb://${db.name}/${store}/${index}`;
+    const set = parts.get(name) ?? new RangeSet();
+    parts.set(name, set);
+    return set;
+  };
+  for (const write of writes) {
+    const table = db.core.table(write.store);
+    const key =
+      'delete' in write
+        ? write.delete
+        : table.schema.primaryKey.extractKey?.('put' in write ? write.put : write.add);
+    if (key === undefined) continue;
+    part(write.store, '').addKey(key as IndexableType);
+    part(write.store, ':dels').addKey(key as IndexableType);
+    for (const index of table.schema.indexes) {
+      if (index.name) part(write.store, index.name).add({ from: Dexie.minKey, to: Dexie.maxKey });
+    }
+  }
+  const changed: ObservabilitySet = Object.fromEntries(parts);
+  Dexie.on.storagemutated.fire(changed);
+}

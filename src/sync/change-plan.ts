@@ -1,0 +1,97 @@
+// What one collection change writes, worked out from the rows it read: the rules applied, the
+// rows that differ, the totals and profile moved, the outbox entry and the counters after it.
+// Pure: the change's transaction (local-change.ts) writes the plan, through Dexie or plainly.
+import { AppError } from '../errors/app-error';
+import { diffRows, type RowWrites } from '../db/collection-diff';
+import { preferencesOf, rowsToCollection, type CollectionRows } from '../db/collection-rows';
+import type { DeviceCounters } from '../db/device-counters';
+import type { OutboxRow, ProfileRow } from '../db/garage-db';
+import { emptyTotals, movedTotals, sameTotals, type OwnedTotalsRow } from '../db/owned-summaries';
+import { emptyProfile } from '../db/profile-rows';
+import { clearRowsSnapshotMark } from '../db/rows-marker';
+import { applyMutation, RuleError, type ParsedMutation } from '../shared/collection/mutations';
+import type { CatalogLookup } from '../shared/collection/rules';
+import { collectionTotals, type UserState } from '../shared/collection/types';
+
+/** What the change read: its rows, and the profile, totals and counters as stored. */
+export interface ChangeInputs {
+  rows: CollectionRows;
+  profile: ProfileRow | undefined;
+  totals: OwnedTotalsRow | undefined;
+  counters: DeviceCounters;
+}
+
+export interface ChangePlan {
+  writes: RowWrites;
+  /** The totals row after the change, or null when the change leaves it as it is. */
+  totals: OwnedTotalsRow | null;
+  profile: ProfileRow;
+  entry: OutboxRow;
+  /** The counters after the change (a new object: the inputs are left alone). */
+  counters: DeviceCounters;
+}
+
+export interface ChangeContext {
+  now: string;
+  catalog: CatalogLookup;
+  /** No catalogue on the device: a refusal says so instead of 'change-refused'. */
+  catalogMissing: boolean;
+}
+
+/** Throws AppError('change-refused' or 'catalog-missing') when the rules refuse the change. */
+export function planChange(
+  userId: string,
+  mutation: ParsedMutation,
+  { now, catalog, catalogMissing }: ChangeContext,
+  { rows, profile, totals, counters: read }: ChangeInputs,
+): ChangePlan {
+  const before: UserState = {
+    collection: rowsToCollection(rows),
+    preferences: preferencesOf(profile),
+  };
+  let after: UserState;
+  try {
+    after = applyMutation(before, mutation, { now, catalog });
+  } catch (error) {
+    if (error instanceof RuleError) {
+      throw new AppError(
+        catalogMissing ? 'catalog-missing' : 'change-refused',
+        error.message,
+        error.status,
+      );
+    }
+    throw error;
+  }
+  const counters: DeviceCounters = { ...read };
+  const { writes, next } = diffRows(userId, rows, after.collection, {
+    next: () => counters.nextRowSeq++,
+  });
+  const oldTotals = totals ?? emptyTotals(userId);
+  const newTotals = movedTotals(oldTotals, { cars: rows.ownedCars, sets: rows.ownedSets }, next);
+  const delta = collectionTotals(after.collection);
+  const was = collectionTotals(before.collection);
+  const base = profile ?? emptyProfile(userId);
+  const seq = counters.nextOutboxSeq++;
+  // The rows now differ from every snapshot: the next pull rebases them whole.
+  clearRowsSnapshotMark(counters, userId);
+  return {
+    writes,
+    totals: sameTotals(oldTotals, newTotals) ? null : newTotals,
+    profile: {
+      ...base,
+      totalCarCount: base.totalCarCount + delta.totalCarCount - was.totalCarCount,
+      totalSetCount: base.totalSetCount + delta.totalSetCount - was.totalSetCount,
+      completedTutorials: after.preferences.completedTutorials,
+      settings: after.preferences.settings,
+    },
+    entry: {
+      key: `${counters.clientId}:${seq}`,
+      userId,
+      seq,
+      name: mutation.name,
+      args: mutation.args,
+      createdAt: now,
+    },
+    counters,
+  };
+}

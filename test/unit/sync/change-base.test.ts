@@ -1,0 +1,113 @@
+// A context's copy of the collector's rows (db/change-base.ts) is a shortcut, never a source of
+// truth: whatever another tab or the worker wrote meanwhile, a change lands on what IndexedDB
+// holds, and the screens see changes written the plain way.
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import Dexie, { RangeSet, rangesOverlap, type ObservabilitySet } from 'dexie';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { changeBaseFor } from '../../../src/db/change-base';
+import { changeBaseSettled, loadChangeBase } from '../../../src/db/change-base-load';
+import { readAllRows, rowsToCollection } from '../../../src/db/collection-rows';
+import { GarageDb } from '../../../src/db/garage-db';
+import { isAppError } from '../../../src/errors/app-error';
+import { applyLocalChange } from '../../../src/sync/local-change';
+import { rebaseOnSnapshot } from '../../../src/sync/rebase';
+import { BONE_SHAKER, CHARGER, fixtureCars, fixtureSets } from '../../fixtures/catalog';
+import { fixedClock } from '../../fixtures/device';
+
+const USER = 'collector-1';
+
+describe('a change made with the rows in memory', () => {
+  /** Two tabs (or a tab and the worker) on one device: two Dexie instances, one database. */
+  let tab: GarageDb;
+  let other: GarageDb;
+
+  beforeEach(async () => {
+    const factory = new IDBFactory();
+    const name = `device-${Math.random()}`;
+    tab = new GarageDb(name, { indexedDB: factory, IDBKeyRange });
+    other = new GarageDb(name, { indexedDB: factory, IDBKeyRange });
+    await tab.catalog.replace({ version: 'fixture', cars: fixtureCars, sets: fixtureSets });
+    await add(tab, CHARGER, 'tab-0');
+    await changeBaseSettled(tab);
+    await loadChangeBase(tab, USER);
+    expect(changeBaseFor(tab, USER)).toBeDefined();
+  });
+
+  const add = (db: GarageDb, carId: string, prefix: string) =>
+    applyLocalChange(
+      db,
+      USER,
+      'collection/add-car-instance',
+      { carId, details: {} },
+      fixedClock(undefined, prefix),
+    );
+  const instancesOf = async (carId: string) =>
+    (await tab.ownedCars.get([USER, carId]))?.instances.map((i) => i.instanceId) ?? [];
+
+  it('lands on what the other tab added meanwhile, with an outbox key of its own', async () => {
+    await add(other, CHARGER, 'other');
+    await add(tab, CHARGER, 'tab-1');
+    expect(await instancesOf(CHARGER)).toEqual(['tab-0-1', 'other-1', 'tab-1-1']);
+    const keys = (await tab.outbox.toArray()).map((entry) => entry.key);
+    expect(new Set(keys).size).toBe(3);
+    expect((await tab.profiles.get(USER))?.totalCarCount).toBe(3);
+    expect((await tab.ownedTotals.get(USER))?.cars).toBe(3);
+  });
+
+  it('lands on a rebase the worker wrote meanwhile', async () => {
+    await tab.outbox.clear();
+    const server = rowsToCollection(await readAllRows(tab, USER));
+    server.ownedCars.push({
+      carId: BONE_SHAKER,
+      isFavorite: false,
+      instances: [{ ...server.ownedCars[0]!.instances[0]!, instanceId: 'from-server' }],
+    });
+    await rebaseOnSnapshot(other, USER, {
+      collection: server,
+      profile: { username: 'trackday7', totalCarCount: 2, totalSetCount: 0 },
+    });
+    await add(tab, BONE_SHAKER, 'tab-1');
+    expect(await instancesOf(BONE_SHAKER)).toEqual(['from-server', 'tab-1-1']);
+    expect((await tab.profiles.get(USER))?.username).toBe('trackday7');
+    expect((await tab.profiles.get(USER))?.totalCarCount).toBe(3);
+  });
+
+  it('is refused or accepted on the stored rows, not on the copy', async () => {
+    await add(other, CHARGER, 'other');
+    // The copy does not know 'other-1'; the stored rows do.
+    await applyLocalChange(tab, USER, 'collection/remove-car-instance', {
+      carId: CHARGER,
+      instanceId: 'other-1',
+    });
+    expect(await instancesOf(CHARGER)).toEqual(['tab-0-1']);
+    // And the other way: the copy still holds 'tab-0-1' after the other tab removed it.
+    await loadChangeBase(tab, USER);
+    await applyLocalChange(other, USER, 'collection/remove-car-instance', {
+      carId: CHARGER,
+      instanceId: 'tab-0-1',
+    });
+    const refused = await applyLocalChange(tab, USER, 'collection/remove-car-instance', {
+      carId: CHARGER,
+      instanceId: 'tab-0-1',
+    }).catch((error: unknown) => error);
+    expect(isAppError(refused) && refused.code).toBe('change-refused');
+  });
+
+  it('tells the screens what it wrote, as Dexie tells them after its own commits', async () => {
+    // useLiveQuery re-reads when a signal overlaps what it read: here, the car's row by key.
+    const watched = new RangeSet().addKey([USER, CHARGER]);
+    const signals: ObservabilitySet[] = [];
+    const listener = (parts: ObservabilitySet) => signals.push(parts);
+    Dexie.on('storagemutated', listener);
+    try {
+      await add(tab, CHARGER, 'tab-1');
+    } finally {
+      Dexie.on.storagemutated.unsubscribe(listener);
+    }
+    expect(changeBaseFor(tab, USER)).toBeDefined();
+    const carRows = signals.map((parts) => parts[`idb://${tab.name}/ownedCars/`]);
+    expect(carRows.some((part) => part && rangesOverlap(part, watched))).toBe(true);
+    // The outbox's watchers (the sync pill's count) are told too.
+    expect(signals.some((parts) => parts[`idb://${tab.name}/outbox/`])).toBe(true);
+  });
+});
