@@ -141,6 +141,12 @@ function report({
       result: `${yes(met.addCarVsRawPut)} / ${yes(met.addCarRender)}`,
     },
     {
+      measure: `B2 floor) the add's 6 rows, one plain IndexedDB transaction, nothing read (${browser.writeFloor.samples})`,
+      figure: `p50 ${fmt(browser.writeFloor.render.p50)} / p95 ${fmt(browser.writeFloor.render.p95)} ms; ${fmt(browser.floorRatio.p50)}× / ${fmt(browser.floorRatio.p95)}× raw put`,
+      target: '(what any atomic add costs at least)',
+      result: '',
+    },
+    {
       measure: `B3) search per keystroke (${search.keystrokes} over ${search.queries} queries)`,
       figure: `p50 ${fmt(search.ms.p50)} / p95 ${fmt(search.ms.p95)} ms (max ${fmt(search.ms.max)}); p95 ${times(search.ms.p95)}`,
       target: `p95 < ${targets.searchKeystrokeP95Ms} ms`,
@@ -159,7 +165,8 @@ function report({
       `${fmt(replay.batch.breakdown.pushMs, 0)} ms, outbox ${fmt(replay.batch.breakdown.outboxMs, 0)} ms, ` +
       `snapshot GETs ${fmt(replay.batch.breakdown.snapshotMs, 0)} ms, rebase ${fmt(replay.batch.breakdown.rebaseMs, 0)} ms. ` +
       `add-car commit p50 ${fmt(addCar.commit.p50)} / p95 ${fmt(addCar.commit.p95)} ms, ` +
-      `raw put commit p50 ${fmt(rawPut.commit.p50)} / p95 ${fmt(rawPut.commit.p95)} ms. ` +
+      `raw put commit p50 ${fmt(rawPut.commit.p50)} / p95 ${fmt(rawPut.commit.p95)} ms, ` +
+      `floor commit p50 ${fmt(browser.writeFloor.commit.p50)} / p95 ${fmt(browser.writeFloor.commit.p95)} ms. ` +
       `Pushes alone vs per-request: ${fmt(replay.perRequest.ms / replay.batch.pushedMs)}×. ` +
       `Catalogue on the wire: ${fmt(download.transferBytes / 1024, 0)} KiB. ` +
       `Load average (1 min): ${fmt(loadAtStart, 2)} at start, ${fmt(loadavg()[0] ?? 0, 2)} at end.`,
@@ -189,6 +196,7 @@ function report({
       referenceMs: reference,
       download: Number((download.ms / reference).toFixed(2)),
       addCarP95: browser.ratio.p95,
+      addCarWriteFloorP95: browser.floorRatio.p95,
       searchP95: Number((search.ms.p95 / reference).toFixed(2)),
       quickCheckP95: Number((quickCheck.ms.p95 / reference).toFixed(2)),
     },

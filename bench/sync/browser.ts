@@ -96,8 +96,19 @@ export interface BrowserFigures {
     render: Distribution;
     commit: Distribution;
   };
+  /**
+   * The rows an add writes, in one plain IndexedDB transaction with nothing read and no Dexie:
+   * what any add that writes them atomically costs at least, on this machine.
+   */
+  writeFloor: {
+    samples: number;
+    render: Distribution;
+    commit: Distribution;
+  };
   /** addCar.render / rawPut.render, at p50 and p95. */
   ratio: { p50: number; p95: number };
+  /** writeFloor.render / rawPut.render, at p50 and p95. */
+  floorRatio: { p50: number; p95: number };
   search: {
     queries: number;
     keystrokes: number;
@@ -169,6 +180,7 @@ export async function benchBrowser(baseUrl: string, userId: string): Promise<Bro
     const commit = (samples: ChangeSample[]) => distribution(samples.map((s) => s.commitMs));
     const addRender = render(changes.action);
     const putRender = render(changes.rawPut);
+    const floorRender = render(changes.writeFloor);
     return {
       chromium: browser.version(),
       download: {
@@ -187,9 +199,18 @@ export async function benchBrowser(baseUrl: string, userId: string): Promise<Bro
       collection: { size: seed.owned, seedMs: round(seed.ms) },
       addCar: { samples: changes.action.length, render: addRender, commit: commit(changes.action) },
       rawPut: { samples: changes.rawPut.length, render: putRender, commit: commit(changes.rawPut) },
+      writeFloor: {
+        samples: changes.writeFloor.length,
+        render: floorRender,
+        commit: commit(changes.writeFloor),
+      },
       ratio: {
         p50: round(addRender.p50 / putRender.p50),
         p95: round(addRender.p95 / putRender.p95),
+      },
+      floorRatio: {
+        p50: round(floorRender.p50 / putRender.p50),
+        p95: round(floorRender.p95 / putRender.p95),
       },
       search: {
         queries: SEARCH_QUERIES.length,

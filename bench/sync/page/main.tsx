@@ -1,10 +1,13 @@
 // The bench-only page of bench:sync: the app's own device modules (src/db, src/sync) built by Vite
 // and served beside the app, driven from Node through window.__syncBench. Never part of the app.
+import Dexie, { RangeSet } from 'dexie';
 import { useLayoutEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { deviceDb } from '../../../src/db/device-db';
 import type { OwnedCarRow } from '../../../src/db/garage-db';
+import { changeBaseSettled } from '../../../src/db/change-base-load';
 import { readCounters, writeCounters } from '../../../src/db/device-counters';
+import { emptyTotals, summaryOfCar } from '../../../src/db/owned-summaries';
 import { emptyProfile } from '../../../src/db/profile-rows';
 import { describeQuickAnswer } from '../../../src/db/quick-answers';
 import { useCatalogSearch } from '../../../src/db/use-catalog-search';
@@ -150,8 +153,16 @@ function addCar(userId: string, carId: string): Promise<ChangeSample> {
   );
 }
 
+/**
+ * The reference's own Dexie on the same database: plain Dexie, so its put is one request and
+ * nothing else (the app's GarageDb also writes the collection version with any row).
+ */
+const bareDb = new Dexie(db.name, { cache: 'disabled' });
+
 /** One bare put of the same row with one more instance, in its own transaction. */
 async function rawPut(userId: string, carId: string): Promise<ChangeSample> {
+  // Opened on the app's schema as it stands (Dexie's dynamic mode): not a timed part.
+  if (!bareDb.isOpen()) await bareDb.open();
   const row = (await db.ownedCars.get([userId, carId])) as OwnedCarRow;
   const added = instance(crypto.randomUUID());
   const next: OwnedCarRow = {
@@ -159,7 +170,65 @@ async function rawPut(userId: string, carId: string): Promise<ChangeSample> {
     instances: [...row.instances, added],
     instanceIds: [...row.instanceIds, added.instanceId],
   };
-  return timeChange(userId, carId, () => db.ownedCars.put(next));
+  return timeChange(userId, carId, () => bareDb.table('ownedCars').put(next));
+}
+
+/**
+ * The floor of an add's transaction: the six rows it writes (the car's row, its summary, the
+ * totals, the profile, an outbox entry, the counters), each as large as the add's, in one plain
+ * IndexedDB transaction with nothing read inside it and no Dexie on the way; then the same
+ * signal Dexie sends after its own commits, so the watching component renders. What an add
+ * costs above this is its reads and Dexie; what this costs above the bare put is the rows.
+ */
+async function writeFloor(userId: string, carId: string): Promise<ChangeSample> {
+  const [row, totals, profile, counters] = await Promise.all([
+    db.ownedCars.get([userId, carId]) as Promise<OwnedCarRow>,
+    db.ownedTotals.get(userId),
+    db.profiles.get(userId),
+    readCounters(db),
+  ]);
+  const added = instance(crypto.randomUUID());
+  const next: OwnedCarRow = {
+    ...row,
+    instances: [...row.instances, added],
+    instanceIds: [...row.instanceIds, added.instanceId],
+  };
+  const seq = counters.nextOutboxSeq++;
+  const base = profile ?? emptyProfile(userId);
+  const writes: [string, unknown][] = [
+    ['ownedCars', next],
+    ['ownedCarSummaries', summaryOfCar(next)],
+    ['ownedTotals', { ...(totals ?? emptyTotals(userId)), cars: (totals?.cars ?? 0) + 1 }],
+    ['profiles', { ...base, totalCarCount: base.totalCarCount + 1 }],
+    [
+      'outbox',
+      {
+        key: `floor:${seq}`,
+        userId: `floor:${userId}`,
+        seq,
+        name: 'collection/add-car-instance',
+        args: { carId, details: added },
+        createdAt: added.dateAdded,
+      },
+    ],
+    // The counters' size, under a key of its own: the adds' counters are left to the adds.
+    ['meta', { key: 'bench-floor-counters', value: counters }],
+  ];
+  const idb = db.backendDB();
+  return timeChange(userId, carId, async () => {
+    await new Promise<void>((resolve, reject) => {
+      const tx = idb.transaction(
+        writes.map(([store]) => store),
+        'readwrite',
+      );
+      tx.oncomplete = () => resolve();
+      tx.onabort = () => reject(tx.error);
+      for (const [store, value] of writes) tx.objectStore(store).put(value);
+    });
+    Dexie.on.storagemutated.fire({
+      [`idb://${db.name}/ownedCars/`]: new RangeSet().addKey([userId, carId]),
+    });
+  });
 }
 
 const api: SyncBenchApi = {
@@ -217,17 +286,24 @@ const api: SyncBenchApi = {
   async measureChanges(userId, samples, warmup) {
     const action: ChangeSample[] = [];
     const raw: ChangeSample[] = [];
-    // Each sample adds to its own already-owned car (1 → 2), alternating the two writes so
-    // neither gets a cooler or warmer database.
+    const floor: ChangeSample[] = [];
+    // The session's first add reads its rows in its transaction; the page then takes its copy
+    // of the rows when idle (db/change-base.ts). The samples are the adds after that.
+    await addCar(userId, takeSeeded());
+    await changeBaseSettled(db);
+    // Each sample adds to its own already-owned car (1 → 2), taking turns so none of the three
+    // writes gets a cooler or warmer database.
     for (let i = 0; i < samples + warmup; i++) {
       const a = await addCar(userId, takeSeeded());
       const r = await rawPut(userId, takeSeeded());
+      const f = await writeFloor(userId, takeSeeded());
       if (i < warmup) continue;
       action.push(a);
       raw.push(r);
+      floor.push(f);
     }
     root.render(null);
-    return { action, rawPut: raw };
+    return { action, rawPut: raw, writeFloor: floor };
   },
 
   async measureRawPuts(userId, samples, warmup) {

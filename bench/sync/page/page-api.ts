@@ -37,12 +37,15 @@ export interface SyncBenchApi {
   downloadCatalog(): Promise<DownloadFigures>;
   /** Bulk-writes a `size`-car collection for `userId` (one instance of each of the first cars). */
   seedCollection(userId: string, size: number): Promise<{ ms: number; owned: number }>;
-  /** Interleaved samples: add-car-instance through applyLocalChange, and a bare ownedCars.put. */
+  /**
+   * Interleaved samples: add-car-instance through applyLocalChange, a bare ownedCars.put, and
+   * the add's floor (the six rows it writes, one plain IndexedDB transaction, nothing read).
+   */
   measureChanges(
     userId: string,
     samples: number,
     warmup: number,
-  ): Promise<{ action: ChangeSample[]; rawPut: ChangeSample[] }>;
+  ): Promise<{ action: ChangeSample[]; rawPut: ChangeSample[]; writeFloor: ChangeSample[] }>;
   /**
    * Only the bare put (the same-run reference of bench:ui): `samples` after `warmup`, each on its
    * own already-owned car.
