@@ -7,10 +7,11 @@
 // in any tab or the worker, can forget to. A transaction that writes those tables must have
 // `meta` in its scope: without it the write fails, loudly, instead of leaving a copy stale.
 import type { DBCore, DBCoreMutateRequest, DBCoreTransaction, Middleware } from 'dexie';
+import { DEVICE_COUNTERS_KEY } from './device-counters';
 
 export const COLLECTION_VERSION_KEY = 'collectionVersion';
 
-/** The stores whose rows a change reads or derives from (and `meta`, where the counters are). */
+/** The stores whose rows a copy holds (and `meta`, where the device counters are). */
 export const VERSIONED_STORES: ReadonlySet<string> = new Set([
   'ownedCars',
   'ownedSets',
@@ -26,12 +27,16 @@ export function newCollectionVersion(): string {
   return crypto.randomUUID();
 }
 
-/** The write that sets the token (the change's own, with a version it then knows). */
-const isVersionWrite = (store: string, req: DBCoreMutateRequest) =>
-  store === 'meta' &&
-  req.type === 'put' &&
-  req.values.length === 1 &&
-  (req.values[0] as { key?: unknown }).key === COLLECTION_VERSION_KEY;
+/**
+ * Whether a write touches what a copy holds. Of `meta`, only the device counters are in a copy:
+ * the sync record, the catalogue's keys and the like leave copies as they are.
+ */
+function touchesCopies(store: string, req: DBCoreMutateRequest): boolean {
+  if (store !== 'meta') return true;
+  if (req.type === 'deleteRange') return true;
+  if (req.type === 'delete') return req.keys.includes(DEVICE_COUNTERS_KEY);
+  return req.values.some((row) => (row as { key?: unknown }).key === DEVICE_COUNTERS_KEY);
+}
 
 export const collectionVersionMiddleware: Middleware<DBCore> = {
   stack: 'dbcore',
@@ -47,7 +52,7 @@ export const collectionVersionMiddleware: Middleware<DBCore> = {
         return {
           ...table,
           mutate(req) {
-            if (versioned.has(req.trans)) return table.mutate(req);
+            if (versioned.has(req.trans) || !touchesCopies(name, req)) return table.mutate(req);
             const scope = (req.trans as Partial<IDBTransaction>).objectStoreNames;
             if (scope && !scope.contains('meta')) {
               return Promise.reject(
@@ -57,7 +62,6 @@ export const collectionVersionMiddleware: Middleware<DBCore> = {
               );
             }
             versioned.add(req.trans);
-            if (isVersionWrite(name, req)) return table.mutate(req);
             // Issued before the write itself, in the same transaction: one commits with the other.
             const version = down.table('meta').mutate({
               type: 'put',
