@@ -2,6 +2,7 @@
 // config, so a signed-in collector stays signed in with no network. Firebase's code is loaded
 // when Auth starts, beside the config, not with the first screen.
 import type { Auth, User } from 'firebase/auth';
+import { withDeadline } from '../db/deadline';
 import { deviceDb } from '../db/device-db';
 import { loadClientConfig } from './client-config';
 import type * as FirebaseSession from './firebase-session';
@@ -104,14 +105,28 @@ async function requireAuth(): Promise<Auth> {
   return current;
 }
 
+/**
+ * How long Log in and Sign up wait for Firebase before the screen says so. Firebase keeps the
+ * user in its own IndexedDB, and WebKit has been seen to stop answering it after a navigation:
+ * without a deadline the button stayed busy for good. The work is abandoned, not cancelled: if
+ * it finishes later, the collector is signed in all the same.
+ */
+export const AUTH_ANSWER_MS = 20_000;
+
 export async function signIn(email: string, password: string): Promise<void> {
-  const current = await requireAuth();
-  await (await firebase()).signInWithEmailAndPassword(current, email, password);
+  const work = (async () => {
+    const current = await requireAuth();
+    await (await firebase()).signInWithEmailAndPassword(current, email, password);
+  })();
+  await withDeadline(work, AUTH_ANSWER_MS, 'Logging in');
 }
 
 export async function signUp(email: string, password: string): Promise<void> {
-  const current = await requireAuth();
-  await (await firebase()).createUserWithEmailAndPassword(current, email, password);
+  const work = (async () => {
+    const current = await requireAuth();
+    await (await firebase()).createUserWithEmailAndPassword(current, email, password);
+  })();
+  await withDeadline(work, AUTH_ANSWER_MS, 'Signing up');
 }
 
 /** Signs out; the caller has warned about unsynced changes, which stay for the next sign-in. */

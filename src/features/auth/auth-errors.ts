@@ -1,4 +1,5 @@
 // The identity provider's error codes in a collector's words, and which field they belong under.
+import { DeadlinePassed } from '../../db/deadline';
 
 export type AuthField = 'email' | 'password' | 'form';
 
@@ -23,6 +24,7 @@ export const MESSAGES = {
   resetLinkBad:
     'This reset link has expired or was already used. Ask for a new one from Log in → Forgot password?',
   unavailable: 'Sign-in is not available yet: connect to the internet once, then try again.',
+  noAnswer: 'This is taking too long. Reload the page, then try again.',
   unknown: 'Something went wrong. Please try again.',
 } as const;
 
@@ -74,6 +76,7 @@ export function describeAuthError(error: unknown): FieldError {
     case 'auth/invalid-action-code':
       return { field: 'form', message: MESSAGES.resetLinkBad };
     default:
+      if (error instanceof DeadlinePassed) return { field: 'form', message: MESSAGES.noAnswer };
       if (error instanceof Error && error.message.startsWith('Sign-in is not available')) {
         return { field: 'form', message: MESSAGES.unavailable };
       }

@@ -331,6 +331,15 @@ function EmailPasswordScreen({ mode }: { mode: Mode }) {
           </button>
         )}
         <FormError message={errors.form} />
+        {errors.form === MESSAGES.noAnswer && (
+          <button
+            type="button"
+            className="auth-link-button"
+            onClick={() => window.location.reload()}
+          >
+            Reload the page
+          </button>
+        )}
         <button
           type="submit"
           className="primary auth-submit"
