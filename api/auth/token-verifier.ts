@@ -1,10 +1,22 @@
 // Verifies Firebase ID tokens: Google-signed in production, the emulator's unsigned ones locally.
 import { Auth, type KeyStorer } from 'firebase-auth-cloudflare-workers';
+import { cachingVerifier } from './verified-token-cache';
 
 export interface VerifiedUser {
   uid: string;
   email: string | null;
+  /**
+   * Milliseconds since the epoch until which this verifier would still accept the same token
+   * (its expiry, less the verifier's clock tolerance); absent: not to be remembered.
+   */
+  validUntil?: number;
 }
+
+/**
+ * The library accepts a token while `floor(now) + 5 <= exp` (seconds; 5 is its clock skew): a
+ * remembered one is let go at `exp - 5`, a second earlier, so no answer outlives the check.
+ */
+const EXPIRY_MARGIN_SECONDS = 5;
 
 export interface TokenVerifier {
   verify(idToken: string): Promise<VerifiedUser>;
@@ -36,11 +48,15 @@ export function createTokenVerifier(options: {
   const env = options.emulatorHost
     ? { FIREBASE_AUTH_EMULATOR_HOST: options.emulatorHost }
     : undefined;
-  return {
+  return cachingVerifier({
     async verify(idToken) {
       // Audience, issuer, expiry and auth_time are checked for emulator tokens too.
       const decoded = await auth.verifyIdToken(idToken, false, env);
-      return { uid: decoded.uid, email: typeof decoded.email === 'string' ? decoded.email : null };
+      return {
+        uid: decoded.uid,
+        email: typeof decoded.email === 'string' ? decoded.email : null,
+        validUntil: (decoded.exp - EXPIRY_MARGIN_SECONDS) * 1000,
+      };
     },
-  };
+  });
 }

@@ -1,10 +1,12 @@
 // Reads a user's state and writes back what changed, each in one call to the SQL functions of
-// migration 0002 (diecast_read, diecast_apply_diff): two round trips a change, cached plans.
+// migration 0002 (diecast_read, now 0012's; diecast_apply_diff): two round trips a change,
+// each a statement prepared once per connection, cached plans.
 // One file on purpose: the read slice and the written diff are two halves of one contract with
 // diecast_read / diecast_apply_diff (the row shapes, the state version, the removed rows), and
 // changing one without the other breaks the optimistic write.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../db/database';
+import { queryPrepared, type PreparedStatement } from '../db/prepared-statements';
 import {
   collectionTotals,
   emptyUserState,
@@ -137,6 +139,16 @@ export interface Totals {
   totalSetCount: number;
 }
 
+/** Every change's read and write: prepared once per connection (api/db/prepared-statements.ts). */
+const READ_STATEMENT: PreparedStatement = {
+  name: 'diecast_read',
+  text: 'SELECT diecast_read($1, $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS read',
+};
+const APPLY_STATEMENT: PreparedStatement = {
+  name: 'diecast_apply_diff',
+  text: 'SELECT diecast_apply_diff($1, $2::bigint, $3::jsonb) AS applied',
+};
+
 export interface MutationRead {
   /** The state version read; null when the user has no profile row yet. */
   version: number | null;
@@ -165,7 +177,7 @@ export async function readForMutation(
     carInstanceIds: unique(references.carInstanceIds),
     setInstanceIds: unique(references.setInstanceIds),
   };
-  const [row] = await queryRows<{
+  const [row] = await queryPrepared<{
     read: {
       version: number | string | null;
       totalCarCount: number | null;
@@ -175,11 +187,14 @@ export async function readForMutation(
       sets: { id: string; name: string; carIds: string[] }[];
       state: StateDocument | null;
     };
-  }>(
-    db,
-    sql`SELECT diecast_read(${userId}, ${JSON.stringify(keys)}::jsonb,
-          ${JSON.stringify(refs)}::jsonb) AS read`,
-  );
+  }>(db, READ_STATEMENT, [
+    userId,
+    keys,
+    refs.carIds,
+    refs.setIds,
+    refs.carInstanceIds,
+    refs.setInstanceIds,
+  ]);
   if (!row) throw new Error('diecast_read returned no row');
   const { read } = row;
   const knownCars = new Set(read.cars);
@@ -464,10 +479,23 @@ export async function writeStateDiff(
   diff: StateDiff,
   keys: NewProcessedKey[] = [],
 ): Promise<boolean> {
-  const [row] = await queryRows<{ applied: boolean }>(
-    db,
-    sql`SELECT diecast_apply_diff(${userId}, ${expectedVersion}::bigint,
-          ${JSON.stringify({ ...diff, keys })}::jsonb) AS applied`,
-  );
+  const [row] = await queryPrepared<{ applied: boolean }>(db, APPLY_STATEMENT, [
+    userId,
+    expectedVersion,
+    JSON.stringify(withoutEmptyLists({ ...diff, keys })),
+  ]);
   return row?.applied === true;
+}
+
+/**
+ * The diff as diecast_apply_diff reads it, without its empty lists: it skips a list that is
+ * absent as it skips an empty one (jsonb_array_length of nothing is null, never > 0), and a
+ * single change fills two or three of the seventeen, so the document it parses is half as long.
+ */
+function withoutEmptyLists(document: StateDiff & { keys: NewProcessedKey[] }) {
+  const kept: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(document)) {
+    if (!Array.isArray(value) || value.length > 0) kept[name] = value;
+  }
+  return kept;
 }

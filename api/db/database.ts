@@ -9,6 +9,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { registerPreparedRunner } from './prepared-runners';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction has the same query surface as the database; rules code takes either. */
@@ -36,6 +37,11 @@ export async function openDatabase(location: DatabaseLocation): Promise<OpenData
     const client = location.dataDir ? new PGlite(location.dataDir) : new PGlite();
     const db = drizzlePglite({ client, schema, logger });
     await migratePglite(db, { migrationsFolder });
+    // In process there is nothing to prepare ahead; this only skips the query builder.
+    registerPreparedRunner(db, async ({ text }, params) => {
+      location.logQuery?.(text, params);
+      return (await client.query(text, params)).rows;
+    });
     return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
   }
   const pool = new pg.Pool({ connectionString: location.url, max: location.poolSize ?? 20 });
@@ -46,6 +52,10 @@ export async function openDatabase(location: DatabaseLocation): Promise<OpenData
   });
   const db = drizzlePostgres({ client: pool, schema, logger });
   await migratePostgres(db, { migrationsFolder });
+  registerPreparedRunner(db, async ({ name, text }, params) => {
+    location.logQuery?.(text, params);
+    return (await pool.query({ name, text, values: params })).rows;
+  });
   return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
 }
 

@@ -15,9 +15,12 @@ export function bodyGuard(options: {
     const raw = c.req.raw;
     // A declared length within the cap needs no reading ahead: the route reads the body, or the
     // drain below does. Over the cap, or with no declared length, it is read (and counted) here.
+    // `raw.body` is asked last on purpose: on @hono/node-server it builds a whole web Request
+    // (stream, abort signal) and so turns off the direct read of the body from node's stream
+    // that `c.req.text()` does otherwise, a fifth of the server's time on a small change.
     const declared = declaredLength(raw);
     const withinCap = declared !== null && declared <= options.maxBytes;
-    if (raw.body && !withinCap && !options.readsOwnBody(c)) {
+    if (!withinCap && !options.readsOwnBody(c) && raw.body) {
       const read = await readBody(raw, options.maxBytes);
       if (read.kind === 'too-large') {
         if (!read.drained) c.header('Connection', 'close');

@@ -56,7 +56,8 @@ export async function readBody(request: Request, max: number): Promise<BodyRead>
 
 /** Reads what is left of a body nobody read (an early refusal) and throws it away. */
 export async function drainBody(request: Request): Promise<{ drained: boolean }> {
-  if (!request.body || request.bodyUsed) return { drained: true };
+  // bodyUsed first: a body already read needs no web stream made for it (see body-guard.ts).
+  if (request.bodyUsed || !request.body) return { drained: true };
   const read = await readBody(request, 0);
   return { drained: read.kind === 'ok' || read.drained };
 }
