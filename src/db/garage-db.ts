@@ -251,9 +251,7 @@ export class GarageDb extends Dexie {
     options?: DexieOptions,
     catalogOptions: Pick<CatalogStoreOptions, 'openBox' | 'deadlineMs'> = {},
   ) {
-    // No query cache: a change's plain IndexedDB writes (db/versioned-write.ts) would leave
-    // cached answers behind them.
-    super(name, { cache: 'disabled', ...options });
+    super(name, options);
     this.use(collectionVersionMiddleware);
     for (const { version, stores, upgrade } of GARAGE_SCHEMA) {
       const declared = this.version(version).stores(stores);

@@ -3,10 +3,9 @@
 // read: a Dexie transaction that reads first and then writes costs about twice the bare put
 // (bench:sync B2), most of it the round of reads and Dexie's own work per request.
 //
-// Dexie sees none of this, so the rows' watchers are told afterwards the way Dexie tells them
-// after its own commits (`Dexie.on.storagemutated`), here and in the other tabs and the worker.
-// GarageDb keeps Dexie's query cache off, so no watcher can be answered from a cache these
-// writes did not update.
+// Dexie sees none of this, so the rows' watchers are told afterwards the way Dexie hears of
+// another tab's commit (announceWrites): its cached answers for what changed are dropped and
+// the watchers re-read, here, in the other tabs and in the worker.
 import Dexie, { RangeSet, type IndexableType, type ObservabilitySet } from 'dexie';
 import { COLLECTION_VERSION_KEY } from './collection-version';
 import type { GarageDb, MetaRow } from './garage-db';
@@ -55,11 +54,35 @@ export function writeIfVersion(
 }
 
 /**
+ * The name Dexie 4 gives its cross-context signal of committed writes: the DOM event it listens
+ * for in each context and the BroadcastChannel between contexts (STORAGE_MUTATED_DOM_EVENT_NAME
+ * in Dexie's source). Through it, Dexie drops the cached query answers the writes touch before
+ * its watchers re-read; `Dexie.on.storagemutated.fire` alone would re-run them against the
+ * cache. test/unit/sync/change-base.test.ts fails if a Dexie upgrade renames it.
+ */
+export const DEXIE_MUTATION_SIGNAL = 'x-storagemutated-1';
+
+let otherContexts: BroadcastChannel | null = null;
+
+/**
  * Tells every watcher (useLiveQuery here, in other tabs and in the worker) what `writes`
  * changed: each written key, and every index of each written store (a watcher of an index range
  * re-reads; telling it too much only costs a re-read).
  */
 export function announceWrites(db: GarageDb, writes: PlainWrite[]): void {
+  const changed = changedParts(db, writes);
+  if (typeof dispatchEvent !== 'function' || typeof BroadcastChannel !== 'function') {
+    Dexie.on.storagemutated.fire(changed);
+    return;
+  }
+  // Here: as if another tab had committed them (Dexie does not pass this one on).
+  dispatchEvent(new CustomEvent(DEXIE_MUTATION_SIGNAL, { detail: changed }));
+  // The other contexts (this one's Dexie hears it too, later, and only re-reads once more).
+  otherContexts ??= new BroadcastChannel(DEXIE_MUTATION_SIGNAL);
+  otherContexts.postMessage(changed);
+}
+
+function changedParts(db: GarageDb, writes: PlainWrite[]): ObservabilitySet {
   const parts = new Map<string, RangeSet>();
   const part = (store: string, index: string) => {
     const name = `idb://${db.name}/${store}/${index}`;
@@ -80,6 +103,5 @@ export function announceWrites(db: GarageDb, writes: PlainWrite[]): void {
       if (index.name) part(write.store, index.name).add({ from: Dexie.minKey, to: Dexie.maxKey });
     }
   }
-  const changed: ObservabilitySet = Object.fromEntries(parts);
-  Dexie.on.storagemutated.fire(changed);
+  return Object.fromEntries(parts);
 }

@@ -5,6 +5,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import Dexie, { RangeSet, rangesOverlap, type ObservabilitySet } from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeBaseFor } from '../../../src/db/change-base';
+import { DEXIE_MUTATION_SIGNAL } from '../../../src/db/versioned-write';
 import { changeBaseSettled, loadChangeBase } from '../../../src/db/change-base-load';
 import { readAllRows, rowsToCollection } from '../../../src/db/collection-rows';
 import { GarageDb } from '../../../src/db/garage-db';
@@ -109,5 +110,21 @@ describe('a change made with the rows in memory', () => {
     expect(carRows.some((part) => part && rangesOverlap(part, watched))).toBe(true);
     // The outbox's watchers (the sync pill's count) are told too.
     expect(signals.some((parts) => parts[`idb://${tab.name}/outbox/`])).toBe(true);
+  });
+
+  it('signals on the channel Dexie itself listens to for other tabs’ commits', async () => {
+    const signals: ObservabilitySet[] = [];
+    const listener = (parts: ObservabilitySet) => signals.push(parts);
+    Dexie.on('storagemutated', listener);
+    const channel = new BroadcastChannel(DEXIE_MUTATION_SIGNAL);
+    try {
+      channel.postMessage({
+        [`idb://${tab.name}/ownedCars/`]: new RangeSet().addKey([USER, CHARGER]),
+      });
+      await expect.poll(() => signals.length, { timeout: 5000 }).toBeGreaterThan(0);
+    } finally {
+      channel.close();
+      Dexie.on.storagemutated.unsubscribe(listener);
+    }
   });
 });
