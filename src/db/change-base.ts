@@ -66,27 +66,29 @@ export function changeBaseOf(userId: string, rows: CollectionRows, rest: BaseRes
   return base;
 }
 
-function putCar(base: ChangeBase, row: OwnedCarRow) {
-  deleteCar(base, row.carId);
-  base.cars.set(row.carId, row);
-  for (const id of row.instanceIds) base.carOfInstance.set(id, row.carId);
+/** Owned rows by car or set id, with who holds each instance id. */
+interface OwnedRows<R extends { instanceIds: string[] }> {
+  rows: Map<string, R>;
+  ownerOf: Map<string, string>;
 }
 
-function deleteCar(base: ChangeBase, carId: string) {
-  for (const id of base.cars.get(carId)?.instanceIds ?? []) base.carOfInstance.delete(id);
-  base.cars.delete(carId);
+function putOwned<R extends { instanceIds: string[] }>(owned: OwnedRows<R>, id: string, row: R) {
+  deleteOwned(owned, id);
+  owned.rows.set(id, row);
+  for (const instanceId of row.instanceIds) owned.ownerOf.set(instanceId, id);
 }
 
-function putSet(base: ChangeBase, row: OwnedSetRow) {
-  deleteSet(base, row.setId);
-  base.sets.set(row.setId, row);
-  for (const id of row.instanceIds) base.setOfInstance.set(id, row.setId);
+function deleteOwned<R extends { instanceIds: string[] }>(owned: OwnedRows<R>, id: string) {
+  for (const instanceId of owned.rows.get(id)?.instanceIds ?? []) owned.ownerOf.delete(instanceId);
+  owned.rows.delete(id);
 }
 
-function deleteSet(base: ChangeBase, setId: string) {
-  for (const id of base.sets.get(setId)?.instanceIds ?? []) base.setOfInstance.delete(id);
-  base.sets.delete(setId);
-}
+const carsOf = (base: ChangeBase) => ({ rows: base.cars, ownerOf: base.carOfInstance });
+const setsOf = (base: ChangeBase) => ({ rows: base.sets, ownerOf: base.setOfInstance });
+const putCar = (base: ChangeBase, row: OwnedCarRow) => putOwned(carsOf(base), row.carId, row);
+const putSet = (base: ChangeBase, row: OwnedSetRow) => putOwned(setsOf(base), row.setId, row);
+const deleteCar = (base: ChangeBase, carId: string) => deleteOwned(carsOf(base), carId);
+const deleteSet = (base: ChangeBase, setId: string) => deleteOwned(setsOf(base), setId);
 
 /**
  * The copy as a change's row source. Rows are handed out as copies: the rules and the diff must

@@ -193,6 +193,20 @@ export const ROW_WRITE_TABLES = [
 ] as const satisfies readonly (keyof RowWrites)[];
 
 /**
+ * The row writes through Dexie, inside the caller's transaction, all issued at once; empty ones
+ * are skipped (each would still cost a round of promises). Deleted keys are never put ones.
+ */
+export function writeRows(db: GarageDb, writes: RowWrites): Promise<unknown>[] {
+  const pending: Promise<unknown>[] = [];
+  for (const name of ROW_WRITE_TABLES) {
+    const { put, delete: keys } = writes[name];
+    if (keys.length) pending.push(db.table(name).bulkDelete(keys));
+    if (put.length) pending.push(db.table(name).bulkPut(put));
+  }
+  return pending;
+}
+
+/**
  * Seq numbers are taken from `seq` before this returns (so the caller may save its counters
  * alongside); the returned promise is the writes (diffRows, through Dexie).
  *
@@ -209,15 +223,7 @@ export function writeCollectionDiff(
   { whole = false, totals }: { whole?: boolean; totals?: OwnedTotalsRow | null } = {},
 ): Promise<void> {
   const { writes, next } = diffRows(userId, before, after, seq);
-  // Every write goes at once; empty ones are skipped (each would still cost a round of
-  // promises inside the transaction). Deletes first in each table: keys never overlap.
-  const pending: Promise<unknown>[] = [];
-  for (const name of ROW_WRITE_TABLES) {
-    const table = db.table(name);
-    const { put, delete: keys } = writes[name];
-    if (keys.length) pending.push(table.bulkDelete(keys));
-    if (put.length) pending.push(table.bulkPut(put));
-  }
+  const pending = writeRows(db, writes);
   pending.push(
     whole
       ? recount(db, userId, next.cars, next.sets, writes.ownedCars.put)

@@ -11,7 +11,7 @@ import {
   type ChangeBase,
 } from '../db/change-base';
 import { loadChangeBaseWhenIdle } from '../db/change-base-load';
-import { ROW_WRITE_TABLES } from '../db/collection-diff';
+import { ROW_WRITE_TABLES, writeRows } from '../db/collection-diff';
 import {
   dexieRowSource,
   readRowsFor,
@@ -162,12 +162,7 @@ async function changeOnBase(
 
 /** The plan through Dexie, inside the caller's transaction. */
 async function writePlan(db: GarageDb, plan: ChangePlan): Promise<void> {
-  const pending: Promise<unknown>[] = [];
-  for (const name of ROW_WRITE_TABLES) {
-    const { put, delete: keys } = plan.writes[name];
-    if (keys.length) pending.push(db.table(name).bulkDelete(keys));
-    if (put.length) pending.push(db.table(name).bulkPut(put));
-  }
+  const pending = writeRows(db, plan.writes);
   if (plan.totals) pending.push(db.ownedTotals.put(plan.totals));
   pending.push(db.profiles.put(plan.profile), appendEntry(db, plan.entry));
   pending.push(writeCounters(db, plan.counters));
