@@ -29,7 +29,14 @@ describe('the catalogue box', () => {
     await box.write(catalog, '2025-01-01T00:00:00Z');
     expect(await box.readVersion()).toBe('v1');
     expect(await box.readCatalog()).toEqual(catalog);
-    expect(await keysOf(indexedDB, 'box')).toEqual(['chunk:0', 'chunk:1', 'chunk:2', 'head']);
+    // The sets in a chunk of their own, then the cars.
+    expect(await keysOf(indexedDB, 'box')).toEqual([
+      'chunk:0',
+      'chunk:1',
+      'chunk:2',
+      'chunk:3',
+      'head',
+    ]);
     box.close();
   });
 
@@ -40,7 +47,7 @@ describe('the catalogue box', () => {
     const smaller = catalogOf('v2', 10);
     await box.write(smaller, 'now');
     expect(await box.readCatalog()).toEqual(smaller);
-    expect(await keysOf(indexedDB, 'box')).toEqual(['chunk:0', 'head']);
+    expect(await keysOf(indexedDB, 'box')).toEqual(['chunk:0', 'chunk:1', 'head']);
     box.close();
   });
 
@@ -59,7 +66,23 @@ describe('the catalogue box', () => {
     const next = catalogOf('new', 4);
     await box.write(next, 'now');
     expect(await box.readCatalog()).toEqual(next);
-    expect(await keysOf(indexedDB, 'box')).toEqual(['chunk:0', 'head']);
+    expect(await keysOf(indexedDB, 'box')).toEqual(['chunk:0', 'chunk:1', 'head']);
+    box.close();
+  });
+
+  it('reads the first chunked layout (the sets riding with the first cars)', async () => {
+    const indexedDB = new IDBFactory();
+    const old = new Dexie('box', { indexedDB, IDBKeyRange });
+    old.version(1).stores({ values: 'key' });
+    const catalog = catalogOf('chunked', 5);
+    await old.table('values').bulkPut([
+      { key: 'chunk:0', cars: catalog.cars.slice(0, 3), sets: catalog.sets },
+      { key: 'chunk:1', cars: catalog.cars.slice(3) },
+      { key: 'head', version: 'chunked', storedAt: 'then', chunks: 2 },
+    ]);
+    old.close();
+    const box = openCatalogBox('box', { indexedDB, IDBKeyRange });
+    expect(await box.readCatalog()).toEqual(catalog);
     box.close();
   });
 });
