@@ -76,6 +76,8 @@ function toUser(user: User | null): AuthSnapshot['user'] {
   return user ? { uid: user.uid, email: user.email } : null;
 }
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** Starts Auth once; resolves with it, or null when no config could be had. */
 export function startAuth(): Promise<Auth | null> {
   started ??= (async () => {
@@ -85,6 +87,9 @@ export function startAuth(): Promise<Auth | null> {
       return null;
     }
     auth = fb.firebaseAuth(config);
+    // Firebase's start and its first listener are two tasks, not one long one (on a phone
+    // together they are a long task right after the first screen is drawn).
+    await nextTask();
     fb.onAuthStateChanged(auth, (user) => set({ ready: true, user: toUser(user), error: null }));
     return auth;
   })();
