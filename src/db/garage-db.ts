@@ -1,6 +1,7 @@
 // The device's database (Dexie over IndexedDB): each user's collection, the outbox, the profile.
 // The catalogue lives in a database of its own (catalog-store.ts), reached as `db.catalog`.
 import { collectionVersionMiddleware } from './collection-version';
+import { listenForPlainWrites } from './versioned-write';
 import Dexie, { type DexieOptions, type EntityTable, type Table, type Transaction } from 'dexie';
 import type { Catalog, CatalogCar, CatalogSet } from '../shared/catalog/types';
 import { CatalogStore, LEGACY_CATALOG_KEY, type CatalogStoreOptions } from './catalog-store';
@@ -253,6 +254,8 @@ export class GarageDb extends Dexie {
   ) {
     super(name, options);
     this.use(collectionVersionMiddleware);
+    // Changes written the plain way in other tabs or the worker reach this context's watchers.
+    listenForPlainWrites();
     for (const { version, stores, upgrade } of GARAGE_SCHEMA) {
       const declared = this.version(version).stores(stores);
       if (upgrade) declared.upgrade(upgrade);

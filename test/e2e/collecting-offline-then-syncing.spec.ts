@@ -316,6 +316,29 @@ describe('collecting offline, then syncing', () => {
     });
   });
 
+  it('shows each change in a second tab open beside the first, with no reload', async () => {
+    await onPhone(async (context) => {
+      const page = await openControlled(context);
+      await fillSignIn(page, `collector-${randomUUID()}@example.com`, 'Sign up');
+      const second = await context.newPage();
+      await second.goto(`${base}/`);
+      await expect.poll(() => totals(second), WAIT).toBe('0 cars · 0 sets');
+      // Offline, so each change stays in the outbox and neither tab learns of it from a pull:
+      // the second tab can only see it by being told (the first change is written through
+      // Dexie; the next ones from the first tab's copy of the rows, the plain way).
+      await context.setOffline(true);
+      const cars = (await listedCarIds(page)).slice(0, 3);
+      for (const [index, carId] of cars.entries()) {
+        await addCar(page, carId);
+        await expect.poll(() => chip(second, carId), WAIT).toBe('You own 1 ×1');
+        await expect
+          .poll(() => totals(second), WAIT)
+          .toBe(`${index + 1} car${index === 0 ? '' : 's'} · 0 sets`);
+      }
+      await context.setOffline(false);
+    });
+  });
+
   it('reverts a change the server refuses, with the toast', async () => {
     await onPhone(async (context) => {
       const page = await openControlled(context);

@@ -5,7 +5,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import Dexie, { RangeSet, rangesOverlap, type ObservabilitySet } from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeBaseFor } from '../../../src/db/change-base';
-import { DEXIE_MUTATION_SIGNAL } from '../../../src/db/versioned-write';
+import { DEXIE_MUTATION_SIGNAL, PLAIN_WRITES_CHANNEL } from '../../../src/db/versioned-write';
 import { changeBaseSettled, loadChangeBase } from '../../../src/db/change-base-load';
 import { readAllRows, rowsToCollection } from '../../../src/db/collection-rows';
 import { GarageDb } from '../../../src/db/garage-db';
@@ -110,6 +110,50 @@ describe('a change made with the rows in memory', () => {
     expect(carRows.some((part) => part && rangesOverlap(part, watched))).toBe(true);
     // The outbox's watchers (the sync pill's count) are told too.
     expect(signals.some((parts) => parts[`idb://${tab.name}/outbox/`])).toBe(true);
+  });
+
+  it('reaches the other tabs and the worker', async () => {
+    // Another context's object on the channel: a change made from the copy must be heard there.
+    const heard: ObservabilitySet[] = [];
+    const channel = new BroadcastChannel(PLAIN_WRITES_CHANNEL);
+    channel.onmessage = (event: MessageEvent<ObservabilitySet>) => heard.push(event.data);
+    try {
+      await add(tab, BONE_SHAKER, 'tab-1');
+      expect(changeBaseFor(tab, USER)).toBeDefined();
+      const watched = new RangeSet().addKey([USER, BONE_SHAKER]);
+      await expect
+        .poll(
+          () =>
+            heard.some((parts) => {
+              const part = parts[`idb://${tab.name}/ownedCars/`];
+              return part !== undefined && rangesOverlap(part, watched);
+            }),
+          { timeout: 5000 },
+        )
+        .toBe(true);
+    } finally {
+      channel.close();
+    }
+  });
+
+  it('tells the screens here of what another tab or the worker wrote the plain way', async () => {
+    const signals: ObservabilitySet[] = [];
+    const listener = (parts: ObservabilitySet) => signals.push(parts);
+    Dexie.on('storagemutated', listener);
+    const otherContext = new BroadcastChannel(PLAIN_WRITES_CHANNEL);
+    try {
+      otherContext.postMessage({
+        [`idb://${tab.name}/ownedCars/`]: new RangeSet().addKey([USER, CHARGER]),
+      });
+      await expect
+        .poll(() => signals.some((parts) => parts[`idb://${tab.name}/ownedCars/`]), {
+          timeout: 5000,
+        })
+        .toBe(true);
+    } finally {
+      otherContext.close();
+      Dexie.on.storagemutated.unsubscribe(listener);
+    }
   });
 
   it('signals on the channel Dexie itself listens to for other tabs’ commits', async () => {
