@@ -196,7 +196,7 @@ export const ROW_WRITE_TABLES = [
  * The row writes through Dexie, inside the caller's transaction, all issued at once; empty ones
  * are skipped (each would still cost a round of promises). Deleted keys are never put ones.
  */
-export function writeRows(db: GarageDb, writes: RowWrites): Promise<unknown>[] {
+function writeRows(db: GarageDb, writes: RowWrites): Promise<unknown>[] {
   const pending: Promise<unknown>[] = [];
   for (const name of ROW_WRITE_TABLES) {
     const { put, delete: keys } = writes[name];

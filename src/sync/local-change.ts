@@ -1,5 +1,6 @@
 // One collection change on the device: the rule (docs/rules.md) applied to the local rows and its outbox
 // entry appended, in one Dexie transaction, so there is never one without the other.
+import type { IndexableType } from 'dexie';
 import { AppError } from '../errors/app-error';
 import { collectionChangeTables, type GarageDb, type OutboxRow } from '../db/garage-db';
 import { lookupOf } from '../db/catalog-lookup';
@@ -11,7 +12,7 @@ import {
   type ChangeBase,
 } from '../db/change-base';
 import { loadChangeBaseWhenIdle } from '../db/change-base-load';
-import { ROW_WRITE_TABLES, writeRows } from '../db/collection-diff';
+import { ROW_WRITE_TABLES } from '../db/collection-diff';
 import {
   dexieRowSource,
   readRowsFor,
@@ -19,8 +20,7 @@ import {
   type RowSource,
 } from '../db/collection-rows';
 import { newCollectionVersion } from '../db/collection-version';
-import { DEVICE_COUNTERS_KEY, readCounters, writeCounters } from '../db/device-counters';
-import { appendEntry } from '../db/outbox-store';
+import { DEVICE_COUNTERS_KEY, readCounters } from '../db/device-counters';
 import { announceWrites, writeIfVersion, type PlainWrite } from '../db/versioned-write';
 import {
   mutationReferences,
@@ -142,7 +142,7 @@ async function changeOnBase(
     if (error instanceof AppError) return null;
     throw error;
   }
-  const writes = plainWritesOf(plan);
+  const writes = writesOf(plan);
   const version = newCollectionVersion();
   try {
     if ((await writeIfVersion(db, base.version, writes, version)) === 'stale') return null;
@@ -160,17 +160,21 @@ async function changeOnBase(
   return plan.entry;
 }
 
-/** The plan through Dexie, inside the caller's transaction. */
+/** The plan through Dexie, inside the caller's transaction: the same writes as the plain way. */
 async function writePlan(db: GarageDb, plan: ChangePlan): Promise<void> {
-  const pending = writeRows(db, plan.writes);
-  if (plan.totals) pending.push(db.ownedTotals.put(plan.totals));
-  pending.push(db.profiles.put(plan.profile), appendEntry(db, plan.entry));
-  pending.push(writeCounters(db, plan.counters));
-  await Promise.all(pending);
+  await Promise.all(
+    writesOf(plan).map((write) => {
+      const table = db.table(write.store);
+      if ('put' in write) return table.put(write.put);
+      if ('add' in write) return table.add(write.add);
+      // The keys IndexedDB takes are the keys Dexie takes (Dexie's type spells them its own way).
+      return table.delete(write.delete as IndexableType);
+    }),
+  );
 }
 
-/** The same writes as writePlan, for writeIfVersion. */
-function plainWritesOf(plan: ChangePlan): PlainWrite[] {
+/** Every write of a change, for either way of writing it (writePlan, writeIfVersion). */
+function writesOf(plan: ChangePlan): PlainWrite[] {
   const writes: PlainWrite[] = [];
   for (const name of ROW_WRITE_TABLES) {
     const { put, delete: keys } = plan.writes[name];

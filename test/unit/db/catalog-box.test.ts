@@ -21,6 +21,14 @@ const keysOf = async (indexedDB: IDBFactory, name: string) => {
   return keys.sort();
 };
 
+/** Writes `rows` into the box's database as an earlier version of the app left them. */
+const storeAsLeft = async (indexedDB: IDBFactory, rows: object[]) => {
+  const old = new Dexie('box', { indexedDB, IDBKeyRange });
+  old.version(1).stores({ values: 'key' });
+  await old.table('values').bulkPut(rows);
+  old.close();
+};
+
 describe('the catalogue box', () => {
   it('stores a catalogue in chunks and reads it back whole, in order', async () => {
     const indexedDB = new IDBFactory();
@@ -53,14 +61,11 @@ describe('the catalogue box', () => {
 
   it('reads a catalogue stored as one value, and replaces it with chunks', async () => {
     const indexedDB = new IDBFactory();
-    const old = new Dexie('box', { indexedDB, IDBKeyRange });
-    old.version(1).stores({ values: 'key' });
     const catalog = catalogOf('old', 3);
-    await old.table('values').bulkPut([
+    await storeAsLeft(indexedDB, [
       { key: 'catalog', catalog },
       { key: 'head', version: 'old', storedAt: 'then' },
     ]);
-    old.close();
     const box = openCatalogBox('box', { indexedDB, IDBKeyRange });
     expect(await box.readCatalog()).toEqual(catalog);
     const next = catalogOf('new', 4);
@@ -72,15 +77,12 @@ describe('the catalogue box', () => {
 
   it('reads the first chunked layout (the sets riding with the first cars)', async () => {
     const indexedDB = new IDBFactory();
-    const old = new Dexie('box', { indexedDB, IDBKeyRange });
-    old.version(1).stores({ values: 'key' });
     const catalog = catalogOf('chunked', 5);
-    await old.table('values').bulkPut([
+    await storeAsLeft(indexedDB, [
       { key: 'chunk:0', cars: catalog.cars.slice(0, 3), sets: catalog.sets },
       { key: 'chunk:1', cars: catalog.cars.slice(3) },
       { key: 'head', version: 'chunked', storedAt: 'then', chunks: 2 },
     ]);
-    old.close();
     const box = openCatalogBox('box', { indexedDB, IDBKeyRange });
     expect(await box.readCatalog()).toEqual(catalog);
     box.close();
