@@ -118,20 +118,28 @@ async function requireAuth(): Promise<Auth> {
  */
 export const AUTH_ANSWER_MS = 20_000;
 
-export async function signIn(email: string, password: string): Promise<void> {
+/** A Firebase call on the started Auth, given up on after AUTH_ANSWER_MS. */
+async function withAnswerDeadline(
+  what: string,
+  call: (fb: typeof FirebaseSession, current: Auth) => Promise<unknown>,
+): Promise<void> {
   const work = (async () => {
     const current = await requireAuth();
-    await (await firebase()).signInWithEmailAndPassword(current, email, password);
+    await call(await firebase(), current);
   })();
-  await withDeadline(work, AUTH_ANSWER_MS, 'Logging in');
+  await withDeadline(work, AUTH_ANSWER_MS, what);
 }
 
-export async function signUp(email: string, password: string): Promise<void> {
-  const work = (async () => {
-    const current = await requireAuth();
-    await (await firebase()).createUserWithEmailAndPassword(current, email, password);
-  })();
-  await withDeadline(work, AUTH_ANSWER_MS, 'Signing up');
+export function signIn(email: string, password: string): Promise<void> {
+  return withAnswerDeadline('Logging in', (fb, current) =>
+    fb.signInWithEmailAndPassword(current, email, password),
+  );
+}
+
+export function signUp(email: string, password: string): Promise<void> {
+  return withAnswerDeadline('Signing up', (fb, current) =>
+    fb.createUserWithEmailAndPassword(current, email, password),
+  );
 }
 
 /** Signs out; the caller has warned about unsynced changes, which stay for the next sign-in. */
