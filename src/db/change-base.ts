@@ -8,7 +8,8 @@
 // rows in the transaction) and takes a new copy. Kept per database instance, for one collector.
 import type { CollectionRows, RowSource } from './collection-rows';
 import type { RowWrites } from './collection-diff';
-import type { DeviceCounters } from './device-counters';
+import { COLLECTION_VERSION_KEY } from './collection-version';
+import { readCounters, type DeviceCounters } from './device-counters';
 import { LIST_NAMES } from './garage-db';
 import type {
   GarageDb,
@@ -139,6 +140,49 @@ export function applyToBase(base: ChangeBase, writes: RowWrites, rest: BaseRest)
   for (const [, kind, id] of writes.tradeSell.delete) base.trade.delete(listKey(kind, id));
   for (const row of writes.tradeSell.put) base.trade.set(listKey(row.kind, row.id), row);
   Object.assign(base, rest);
+}
+
+/**
+ * Inside the caller's transaction (with `meta` in its scope): this context's copy for `userId`
+ * when it is exactly what IndexedDB holds now, its version being the stored one.
+ */
+export async function currentChangeBase(
+  db: GarageDb,
+  userId: string,
+): Promise<ChangeBase | undefined> {
+  const base = changeBaseFor(db, userId);
+  if (!base || base.version === null) return undefined;
+  const stored = await db.meta.get(COLLECTION_VERSION_KEY);
+  return stored?.value === base.version ? base : undefined;
+}
+
+/** Every row of the copy, as readAllRows would read them (in no particular order). */
+export function rowsOfBase(base: ChangeBase): CollectionRows {
+  return {
+    ownedCars: [...base.cars.values()],
+    ownedSets: [...base.sets.values()],
+    listItems: [...base.lists.values()],
+    tradeSell: [...base.trade.values()],
+  };
+}
+
+/**
+ * Last in a transaction that wrote `userId`'s rows: what a copy needs besides the rows, as that
+ * transaction leaves it (the version its writes made included).
+ */
+export async function baseRestNow(db: GarageDb, userId: string): Promise<BaseRest> {
+  const [version, profile, totals, counters] = await Promise.all([
+    db.meta.get(COLLECTION_VERSION_KEY),
+    db.profiles.get(userId),
+    db.ownedTotals.get(userId),
+    readCounters(db),
+  ]);
+  return {
+    version: typeof version?.value === 'string' ? version.value : null,
+    profile,
+    totals,
+    counters,
+  };
 }
 
 const bases = new WeakMap<GarageDb, ChangeBase>();

@@ -211,8 +211,10 @@ function writeRows(db: GarageDb, writes: RowWrites): Promise<unknown>[] {
  * alongside); the returned promise is the writes (diffRows, through Dexie).
  *
  * The car summaries and the user's totals follow in the same writes; `whole` says `before` is
- * every row of the user (the rebase), so the totals are counted, not moved by a delta. A caller
- * that read the totals row with the rows (`totals`; null when there is none) saves a round trip.
+ * every row of the user (the rebase), so the totals are counted, not moved by a delta, and
+ * (`mend`, by default with `whole`) the summaries are checked against the cars (see recount). A
+ * caller that read the totals row with the rows (`totals`; null when there is none) saves a round
+ * trip.
  */
 export function writeCollectionDiff(
   db: GarageDb,
@@ -220,16 +222,20 @@ export function writeCollectionDiff(
   before: CollectionRows,
   after: Collection,
   seq: SeqSource,
-  { whole = false, totals }: { whole?: boolean; totals?: OwnedTotalsRow | null } = {},
-): Promise<void> {
+  {
+    whole = false,
+    mend = whole,
+    totals,
+  }: { whole?: boolean; mend?: boolean; totals?: OwnedTotalsRow | null } = {},
+): Promise<RowWrites> {
   const { writes, next } = diffRows(userId, before, after, seq);
   const pending = writeRows(db, writes);
   pending.push(
     whole
-      ? recount(db, userId, next.cars, next.sets, writes.ownedCars.put)
+      ? recount(db, userId, next.cars, next.sets, writes.ownedCars.put, mend)
       : moveTotals(db, userId, before, next, totals),
   );
-  return Promise.all(pending).then(() => undefined);
+  return Promise.all(pending).then(() => writes);
 }
 
 /** A change's rows moved the user's totals by what they added or removed. */
@@ -247,9 +253,11 @@ async function moveTotals(
 }
 
 /**
- * The rebase has every row, so the totals are counted afresh, and every owned car is checked to
- * have a summary and every summary a car (by key: reading every summary would cost the rebase a
- * second whole read). A device whose summaries or totals ever went wrong is mended here.
+ * The rebase has every row, so the totals are counted afresh. When it read those rows, every
+ * owned car is also checked to have a summary and every summary a car (by key: reading every
+ * summary would cost the rebase a second whole read), so a device whose summaries or totals ever
+ * went wrong is mended here. From a copy of the rows (`mend` false) that check is left to the
+ * next rebase that reads them: listing 10,000 summary keys is most of what such a rebase costs.
  */
 async function recount(
   db: GarageDb,
@@ -257,18 +265,21 @@ async function recount(
   cars: OwnedCarRow[],
   sets: OwnedSetRow[],
   alreadyPut: OwnedCarRow[],
+  mend: boolean,
 ): Promise<void> {
   const [keys, oldTotals] = await Promise.all([
-    db.ownedCarSummaries
-      .where('[userId+carId]')
-      .between([userId, ''], [userId, '\uffff'])
-      .primaryKeys(),
+    mend
+      ? db.ownedCarSummaries
+          .where('[userId+carId]')
+          .between([userId, ''], [userId, '\uffff'])
+          .primaryKeys()
+      : [],
     db.ownedTotals.get(userId),
   ]);
   const stored = new Set(keys.map(([, carId]) => carId));
   const put = new Set(alreadyPut.map((row) => row.carId));
   const wanted = new Set(cars.map((row) => row.carId));
-  const missing = cars.filter((row) => !stored.has(row.carId) && !put.has(row.carId));
+  const missing = mend ? cars.filter((row) => !stored.has(row.carId) && !put.has(row.carId)) : [];
   const extra = keys.filter(([, carId]) => !wanted.has(carId));
   const totals = totalsOf(userId, cars, sets);
   await Promise.all([
@@ -289,14 +300,21 @@ function changedOnly<R>(before: R[], next: R[], keyOf: (row: R) => string): R[] 
   return next.filter((row) => old.get(keyOf(row)) !== JSON.stringify(row));
 }
 
-/** Makes the user's rows equal `state` (the rebase), touching only what differs. */
+/**
+ * Makes the user's rows equal `state` (the rebase), touching only what differs; answers the row
+ * writes. `rows` are every row of the user as they stand in this transaction, when the caller
+ * has them already (a copy checked current by its version); else they are read here.
+ */
 export async function replaceAllRows(
   db: GarageDb,
   userId: string,
   state: UserState,
   seq: SeqSource,
-): Promise<void> {
-  await writeCollectionDiff(db, userId, await readAllRows(db, userId), state.collection, seq, {
+  rows?: CollectionRows,
+): Promise<RowWrites> {
+  const before = rows ?? (await readAllRows(db, userId));
+  return writeCollectionDiff(db, userId, before, state.collection, seq, {
     whole: true,
+    mend: !rows,
   });
 }

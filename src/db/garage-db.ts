@@ -77,7 +77,14 @@ export interface ProfileRow {
 /** The last state the server answered: the base every rebase starts from. */
 export interface SnapshotRow {
   userId: string;
-  state: UserState;
+  /**
+   * The state as JSON, the text its fingerprint is taken of: one string is stored in about the
+   * time it takes to copy it, where structured cloning a 10,000-car state took 30–60 ms inside
+   * the rebase's transaction, with every change waiting behind it.
+   */
+  stateJson?: string;
+  /** The state as rows stored before stateJson: still read, never written. */
+  state?: UserState;
   pulledAt: string;
 }
 

@@ -73,6 +73,30 @@ describe('a change made with the rows in memory', () => {
     expect((await tab.profiles.get(USER))?.totalCarCount).toBe(3);
   });
 
+  it('keeps the copy current through a rebase made here, diffed against it', async () => {
+    await tab.outbox.clear();
+    const copy = changeBaseFor(tab, USER);
+    const server = rowsToCollection(await readAllRows(tab, USER));
+    server.ownedCars.push({
+      carId: BONE_SHAKER,
+      isFavorite: false,
+      instances: [{ ...server.ownedCars[0]!.instances[0]!, instanceId: 'from-server' }],
+    });
+    await rebaseOnSnapshot(tab, USER, {
+      collection: server,
+      profile: { username: 'trackday7', totalCarCount: 2, totalSetCount: 0 },
+    });
+    // The same copy, now exactly what a copy taken afresh from IndexedDB is.
+    expect(changeBaseFor(tab, USER)).toBe(copy);
+    await loadChangeBase(other, USER);
+    expect(changeBaseFor(tab, USER)).toEqual(changeBaseFor(other, USER));
+    // So the next change is made on it (the slow way would replace the copy).
+    await add(tab, BONE_SHAKER, 'tab-1');
+    expect(changeBaseFor(tab, USER)).toBe(copy);
+    expect(await instancesOf(BONE_SHAKER)).toEqual(['from-server', 'tab-1-1']);
+    expect((await tab.profiles.get(USER))?.totalCarCount).toBe(3);
+  });
+
   it('is refused or accepted on the stored rows, not on the copy', async () => {
     await add(other, CHARGER, 'other');
     // The copy does not know 'other-1'; the stored rows do.

@@ -137,6 +137,29 @@ describe('the requests one add makes on the device', () => {
     expect(requests.some((line) => line.startsWith('ownedCars.instanceIds'))).toBe(true);
   });
 
+  it('a rebase reads every row of the collection only when this context holds no copy of them', async () => {
+    await db.outbox.clear();
+    const synced = rowsToCollection(await readAllRows(db, USER));
+    const profile = { username: 'trackday7', totalCarCount: 1, totalSetCount: 0 };
+    // Reads by the collector's key range on the tables of rows (summaries are counted apart).
+    const rowReads = (requests: string[]) =>
+      requests.filter((line) => /^(ownedCars|ownedSets|listItems|tradeSell)\./.test(line));
+    dropChangeBase(db);
+    const without = await requestsOf(() =>
+      rebaseOnSnapshot(db, USER, { collection: synced, profile }),
+    );
+    expect(rowReads(without)).not.toEqual([]);
+    await loadChangeBase(db, USER);
+    // Another snapshot (the same one would be known by its fingerprint and not rebased at all).
+    const withFavourite = { ...synced, favoriteCarIds: [{ id: CHARGER, addedAt: 'then' }] };
+    withFavourite.ownedCars = synced.ownedCars.map((car) => ({ ...car, isFavorite: true }));
+    const withCopy = await requestsOf(() =>
+      rebaseOnSnapshot(db, USER, { collection: withFavourite, profile }),
+    );
+    expect(rowReads(withCopy)).toEqual([]);
+    expect((await db.ownedCars.get([USER, CHARGER]))?.isFavorite).toBe(true);
+  });
+
   it('clears the rows mark inside the counters row it already writes', async () => {
     // Synced: the first add confirmed, the rows exactly the server's snapshot.
     await db.outbox.clear();

@@ -3,7 +3,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { readAllRows, rowsToCollection } from '../../../src/db/collection-rows';
 import { applyLocalChange } from '../../../src/sync/local-change';
-import { rebaseOnSnapshot } from '../../../src/sync/rebase';
+import {
+  rebaseOnSnapshot,
+  rebaseOnStoredSnapshot,
+  storedSnapshotState,
+} from '../../../src/sync/rebase';
 import { emptyCollection, type Collection } from '../../../src/shared/collection/types';
 import { BONE_SHAKER, CHARGER, TWIN_MILL } from '../../fixtures/catalog';
 import { fixedClock, openTestDevice } from '../../fixtures/device';
@@ -55,7 +59,36 @@ describe('rebasing the device on a server snapshot', () => {
     const profile = await device.profiles.get('u1');
     expect(profile).toMatchObject({ username: 'mike', totalCarCount: 2, totalSetCount: 0 });
     expect(await device.outbox.count()).toBe(2);
-    expect((await device.snapshots.get('u1'))?.state.collection).toEqual(server);
+    expect((await storedSnapshotState(device, 'u1'))?.collection).toEqual(server);
+  });
+
+  it('rebases on a snapshot stored as rows by an earlier version, and stores the next as text', async () => {
+    const device = await openTestDevice();
+    const server: Collection = {
+      ...emptyCollection(),
+      ownedCars: [{ carId: CHARGER, isFavorite: false, instances: [instance('other-1')] }],
+    };
+    const preferences = { completedTutorials: [], settings: {} };
+    await device.snapshots.put({
+      userId: 'u1',
+      state: { collection: server, preferences },
+      pulledAt: NOW,
+    });
+    await applyLocalChange(
+      device,
+      'u1',
+      'collection/add-car-instance',
+      { carId: TWIN_MILL, details: {} },
+      fixedClock(NOW),
+    );
+    await rebaseOnStoredSnapshot(device, 'u1');
+    const local = rowsToCollection(await readAllRows(device, 'u1'));
+    expect(local.ownedCars.map((car) => car.carId)).toEqual([CHARGER, TWIN_MILL]);
+
+    await rebaseOnSnapshot(device, 'u1', { collection: server, profile: null });
+    const stored = await device.snapshots.get('u1');
+    expect(stored?.state).toBeUndefined();
+    expect(JSON.parse(stored?.stateJson ?? 'null')).toEqual({ collection: server, preferences });
   });
 
   it('drops from the screen a change the server refused, and keeps the rest', async () => {
