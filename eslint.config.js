@@ -174,6 +174,16 @@ export default tseslint.config(
           selector: 'CallExpression[callee.object.property.name=/^outbox(SetAside)?$/]',
           message: 'Query the outbox through src/db/outbox-store.ts.',
         },
+        // An Intl object built when its module loads costs every screen that imports it the
+        // locale data (~60 ms at 4× CPU in Lighthouse's /home profile) before it can answer.
+        ...[
+          'Program > VariableDeclaration > VariableDeclarator > NewExpression',
+          'Program > ExportNamedDeclaration > VariableDeclaration > VariableDeclarator > NewExpression',
+        ].map((path) => ({
+          selector: `${path}[callee.object.name='Intl']`,
+          message:
+            'Build Intl objects on first use: madeOnFirstUse (src/shared/made-on-first-use.ts).',
+        })),
       ],
     },
   },

@@ -11,6 +11,7 @@ import type {
 } from '../shared/catalog/types';
 import { searchWordsOfCar, wordsOf } from './search-words';
 import { groupBy } from '../shared/group-by';
+import { compareText } from '../shared/text/locale-text';
 
 /** A catalogue car as the screens list it. */
 export type CarRow = CatalogCar;
@@ -154,7 +155,7 @@ export class CatalogIndex {
         matches.push(this.cars[position] as CarRow);
       }
     }
-    return matches.sort((a, b) => b.year - a.year || a.name.localeCompare(b.name)).slice(0, limit);
+    return matches.sort((a, b) => b.year - a.year || compareText(a.name, b.name)).slice(0, limit);
   }
 
   /**
@@ -168,7 +169,7 @@ export class CatalogIndex {
     for (const year of years) {
       if (newest.length >= limit) break;
       const cars = [...(this.years().get(year) ?? [])];
-      newest.push(...cars.sort((a, b) => a.name.localeCompare(b.name)));
+      newest.push(...cars.sort((a, b) => compareText(a.name, b.name)));
     }
     return newest.slice(0, limit);
   }

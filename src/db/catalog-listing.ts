@@ -1,6 +1,7 @@
 // The order and grouping collectors read a list of cars in, and the in-page filter box.
 import type { CarRow, CatalogIndex } from './catalog-index';
 import { wordsOf } from './search-words';
+import { compareText } from '../shared/text/locale-text';
 
 /** 'k/N' → k; anything else → null. */
 function position(seriesNumber: string | null): number | null {
@@ -24,9 +25,9 @@ export function sortForListing<T extends CarRow>(cars: readonly T[]): T[] {
   return [...cars].sort(
     (a, b) =>
       (collectorOrder(a.collectorNumber) ?? LAST) - (collectorOrder(b.collectorNumber) ?? LAST) ||
-      (a.series ?? '').localeCompare(b.series ?? '') ||
+      compareText(a.series ?? '', b.series ?? '') ||
       (position(a.seriesNumber) ?? LAST) - (position(b.seriesNumber) ?? LAST) ||
-      a.name.localeCompare(b.name),
+      compareText(a.name, b.name),
   );
 }
 
@@ -53,7 +54,7 @@ export function groupBySeries(cars: readonly CarRow[]): CarGroup[] {
       (a, b) =>
         (position(a.seriesNumber) ?? LAST) - (position(b.seriesNumber) ?? LAST) ||
         (collectorOrder(a.collectorNumber) ?? LAST) - (collectorOrder(b.collectorNumber) ?? LAST) ||
-        a.name.localeCompare(b.name),
+        compareText(a.name, b.name),
     ),
   }));
 }

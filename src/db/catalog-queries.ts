@@ -10,6 +10,7 @@ import {
 } from '../shared/catalog/types';
 import type { CarRow, CatalogIndex } from './catalog-index';
 import { sortForListing } from './catalog-listing';
+import { compareText } from '../shared/text/locale-text';
 
 export interface YearCount {
   year: number;
@@ -79,7 +80,7 @@ export function exclusiveCategories(catalog: CatalogIndex): ExclusiveCategory[] 
         lastYear: Math.max(...list),
       };
     })
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort((a, b) => compareText(a.name, b.name));
 }
 
 /** One exclusive category (by its slug or name) and its years, newest first. */
@@ -129,7 +130,7 @@ export function fivePacksOfYear(catalog: CatalogIndex, year: number): CatalogSet
   return catalog
     .setsOfYearList(year)
     .filter((set) => set.series === FIVE_PACK_SERIES)
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort((a, b) => compareText(a.name, b.name));
 }
 
 export interface SeriesIndex {
@@ -146,7 +147,7 @@ export function seriesIndex(catalog: CatalogIndex, slugParam: string): SeriesInd
   const wanted = nameSlug(slugParam);
   const sets = catalog.sets
     .filter((set) => nameSlug(set.series) === wanted)
-    .sort((a, b) => b.year - a.year || a.name.localeCompare(b.name));
+    .sort((a, b) => b.year - a.year || compareText(a.name, b.name));
   if (sets[0]) return { series: sets[0].series, sets, cars: [] };
   // In key order, as the old indexed lookup found it when two spellings share a slug.
   const names = catalog.seriesList().sort();
@@ -188,6 +189,6 @@ export interface FilterOptions {
 export function filterOptions(catalog: CatalogIndex): FilterOptions {
   return {
     years: catalog.yearList().sort((a, b) => b - a),
-    series: catalog.seriesList().sort((a, b) => a.localeCompare(b)),
+    series: catalog.seriesList().sort((a, b) => compareText(a, b)),
   };
 }

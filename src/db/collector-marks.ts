@@ -5,6 +5,7 @@ import type { Brand, CatalogSet, HuntType } from '../shared/catalog/types';
 import type { CarInstance, Condition, SetInstance } from '../shared/collection/types';
 import type { CarRow, CatalogIndex } from './catalog-index';
 import type { GarageDb } from './garage-db';
+import { compareText } from '../shared/text/locale-text';
 
 export interface CarMarks {
   owned: Map<string, number>;
@@ -239,5 +240,5 @@ export async function filterCatalog(
     }
     return true;
   });
-  return matches.sort((a, b) => b.year - a.year || a.name.localeCompare(b.name));
+  return matches.sort((a, b) => b.year - a.year || compareText(a.name, b.name));
 }

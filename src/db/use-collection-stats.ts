@@ -12,6 +12,7 @@ import type { GarageDb } from './garage-db';
 import type { CarSummary } from './catalog-summaries';
 import { carSummaries, unknownCar } from './catalog-summaries';
 import { ownedCarRows, ownedSetRows, sumPrices } from './owned-rows';
+import { madeOnFirstUse } from '../shared/made-on-first-use';
 
 export interface CountBy<K> {
   key: K;
@@ -41,7 +42,9 @@ export interface CollectionStats {
   hunts: { TH: number; STH: number };
 }
 
-export const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+export const collator = madeOnFirstUse(
+  () => new Intl.Collator(undefined, { sensitivity: 'base', numeric: true }),
+);
 
 function counted<K>(map: Map<K, number>): CountBy<K>[] {
   return [...map].map(([key, count]) => ({ key, count }));
@@ -79,7 +82,7 @@ export function computeStats(
     setCents += Math.round(sumPrices(instances) * 100);
   }
   const series = counted(bySeries).sort(
-    (a, b) => b.count - a.count || collator.compare(a.key, b.key),
+    (a, b) => b.count - a.count || collator().compare(a.key, b.key),
   );
   return {
     cars: carCount,
@@ -92,7 +95,7 @@ export function computeStats(
     byYear: counted(byYear).sort((a, b) => a.key - b.key),
     bySeries: series.slice(0, 10),
     seriesCount: series.length,
-    byBrand: counted(byBrand).sort((a, b) => b.count - a.count || collator.compare(a.key, b.key)),
+    byBrand: counted(byBrand).sort((a, b) => b.count - a.count || collator().compare(a.key, b.key)),
     byCondition: counted(byCondition),
     hunts,
   };

@@ -51,7 +51,7 @@ export async function loadSetProgress(
     };
   });
   const byYearThenName = (a: SetProgressEntry, b: SetProgressEntry) =>
-    (b.set.year ?? 0) - (a.set.year ?? 0) || collator.compare(a.set.name, b.set.name);
+    (b.set.year ?? 0) - (a.set.year ?? 0) || collator().compare(a.set.name, b.set.name);
   return {
     complete: progress.filter((p) => p.complete).sort(byYearThenName),
     inProgress: progress

@@ -4,6 +4,8 @@
 // server' when it is online but our API did not answer the last attempt (a portal, a proxy, a
 // server that is down).
 
+import { madeOnFirstUse } from '../shared/made-on-first-use';
+
 export interface SyncFacts {
   /** navigator.onLine: the device's own word, trusted only when it says offline. */
   online: boolean;
@@ -38,15 +40,19 @@ export function describeSetAside(count: number): string {
   return `${count} ${count === 1 ? 'change' : 'changes'} could not be sent`;
 }
 
-const TIME = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-const DAY = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
+const TIME = madeOnFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }),
+);
+const DAY = madeOnFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' }),
+);
 
 /** 'Last synced 14:05' today, 'Last synced 3 Nov, 14:05' before, or 'Not synced yet'. */
 export function describeLastSync(at: number | null, now: number = Date.now()): string {
   if (at === null) return 'Not synced on this device yet';
   const when = new Date(at);
   const sameDay = new Date(now).toDateString() === when.toDateString();
-  return `Last synced ${sameDay ? '' : `${DAY.format(when)}, `}${TIME.format(when)}`;
+  return `Last synced ${sameDay ? '' : `${DAY().format(when)}, `}${TIME().format(when)}`;
 }
 
 export function describeSync(facts: SyncFacts, now: number = Date.now()): SyncWords {

@@ -1,6 +1,7 @@
 // Owns finding the catalogue car a spreadsheet row means: by toy number first, then by casting
 // name and year. One car: matched; several: the collector picks; none: reported, never guessed.
 import type { CatalogCar } from '../../shared/catalog/types';
+import { compareText } from '../../shared/text/locale-text';
 
 export type CarMatch =
   | { kind: 'matched'; carId: string; by: 'toy number' | 'name and year' | 'name' }
@@ -81,6 +82,6 @@ function narrowed(cars: CatalogCar[], keep: (car: CatalogCar) => boolean): Catal
 }
 
 function ambiguous(cars: CatalogCar[]): CarMatch {
-  const sorted = [...cars].sort((a, b) => b.year - a.year || a.id.localeCompare(b.id));
+  const sorted = [...cars].sort((a, b) => b.year - a.year || compareText(a.id, b.id));
   return { kind: 'ambiguous', candidates: sorted.slice(0, MAX_CANDIDATES).map((car) => car.id) };
 }

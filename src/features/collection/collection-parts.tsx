@@ -7,11 +7,14 @@ import type { Currency } from '../../db/collection-settings';
 import { describeSync } from '../../sync/sync-wording';
 import { useSyncStatus } from '../../sync/use-sync-status';
 import { carHref, setHref } from './links';
+import { madeOnFirstUse } from '../../shared/made-on-first-use';
 
-const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
+const integer = madeOnFirstUse(
+  () => new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }),
+);
 
 export function formatCount(value: number): string {
-  return integer.format(value);
+  return integer().format(value);
 }
 
 export function plural(value: number, one: string, many = `${one}s`): string {
@@ -29,16 +32,14 @@ export function formatMoney(value: number, currency: Currency): string {
   return format.format(value);
 }
 
-const dayFormat = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
+const dayFormat = madeOnFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' }),
+);
 
 /** '3 Nov 2026' for an ISO timestamp; '' when it is not a date. */
 export function formatDay(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dayFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dayFormat().format(date);
 }
 
 export function carMeta(car: { year: number | null; series: string | null }): string {

@@ -8,14 +8,20 @@ import type { ListItem } from './collection-order';
 import { CarRowLink, EmptyState, ScreenBody } from './collection-parts';
 import { GroupHeading, tallSize, isHeader } from './collection-screen';
 import { VirtualList } from './virtual-list';
+import { madeOnFirstUse } from '../../shared/made-on-first-use';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-const dayFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
+const timeFormat = madeOnFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }),
+);
+const dayFormat = madeOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat(undefined, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    }),
+);
 
 function localDay(date: Date): string {
   return `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
@@ -29,7 +35,7 @@ export function dayLabel(iso: string, now = new Date()): string {
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
   if (localDay(date) === localDay(yesterday)) return 'Yesterday';
-  return dayFormat.format(date);
+  return dayFormat().format(date);
 }
 
 function byDay(instances: RecentInstance[]): ListItem<RecentInstance>[] {
@@ -71,7 +77,7 @@ function render(item: ListItem<RecentInstance>) {
       }
       aside={
         <time className="cl-row__time" dateTime={instance.dateAdded}>
-          {Number.isNaN(date.getTime()) ? '' : timeFormat.format(date)}
+          {Number.isNaN(date.getTime()) ? '' : timeFormat().format(date)}
         </time>
       }
     />

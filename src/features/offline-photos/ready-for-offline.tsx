@@ -14,8 +14,9 @@ import {
   type KeepProgress,
 } from '../../sync/photo-keeper';
 import './offline-photos.css';
+import { madeOnFirstUse } from '../../shared/made-on-first-use';
 
-const number = new Intl.NumberFormat(undefined);
+const number = madeOnFirstUse(() => new Intl.NumberFormat(undefined));
 
 /** '38 MB', '820 KB'. */
 export function formatBytes(bytes: number): string {
@@ -27,9 +28,9 @@ export function formatBytes(bytes: number): string {
 function outcomeText(outcome: KeepOutcome): string {
   if (outcome.kind === 'unsupported') return 'This browser cannot keep photos for offline.';
   const { done, failed } = outcome.progress;
-  const kept = `${number.format(done - failed)} photos kept`;
+  const kept = `${number().format(done - failed)} photos kept`;
   const missed =
-    failed > 0 ? `; ${number.format(failed)} could not be downloaded (try again later)` : '';
+    failed > 0 ? `; ${number().format(failed)} could not be downloaded (try again later)` : '';
   if (outcome.kind === 'out-of-space') {
     return `Your device is out of space for photos: ${kept} before it ran out${missed}.`;
   }
@@ -158,7 +159,7 @@ export function ReadyForOffline({ userId }: { userId: string }) {
             checked={choice.wishlist}
             onChange={(event) => setChoice({ ...choice, wishlist: event.target.checked })}
           />
-          My wishlist ({number.format(plan?.counts.wishlist ?? 0)} photos)
+          My wishlist ({number().format(plan?.counts.wishlist ?? 0)} photos)
         </label>
         <label>
           <input
@@ -166,7 +167,7 @@ export function ReadyForOffline({ userId }: { userId: string }) {
             checked={choice.collection}
             onChange={(event) => setChoice({ ...choice, collection: event.target.checked })}
           />
-          My collection ({number.format(plan?.counts.collection ?? 0)} photos)
+          My collection ({number().format(plan?.counts.collection ?? 0)} photos)
         </label>
         <Picker
           label="Add a year"
@@ -185,10 +186,10 @@ export function ReadyForOffline({ userId }: { userId: string }) {
         {urls.length === 0
           ? 'No photos to keep: the cars you picked have none in the catalogue.'
           : missing.length === 0
-            ? `All ${number.format(urls.length)} photos of your choice are on this device.`
-            : `${number.format(missing.length)} photos to download, about ${formatBytes(estimate)}` +
+            ? `All ${number().format(urls.length)} photos of your choice are on this device.`
+            : `${number().format(missing.length)} photos to download, about ${formatBytes(estimate)}` +
               (urls.length > missing.length
-                ? ` (${number.format(urls.length - missing.length)} already here)`
+                ? ` (${number().format(urls.length - missing.length)} already here)`
                 : '') +
               '.'}
         {free !== null && ` ${formatBytes(free)} free for this app.`}
@@ -196,7 +197,8 @@ export function ReadyForOffline({ userId }: { userId: string }) {
       {busy && progress && (
         <div className="offline-progress" role="status">
           <p>
-            Downloading photos · {number.format(progress.done)} / {number.format(progress.total)}
+            Downloading photos · {number().format(progress.done)} /{' '}
+            {number().format(progress.total)}
           </p>
           <progress max={progress.total || 1} value={progress.done} />
         </div>
@@ -219,7 +221,7 @@ export function ReadyForOffline({ userId }: { userId: string }) {
         ) : (
           missing.length > 0 && (
             <button type="button" className="primary" onClick={() => void start()}>
-              Download {number.format(missing.length)} photos
+              Download {number().format(missing.length)} photos
             </button>
           )
         )}
@@ -232,7 +234,7 @@ export function ReadyForOffline({ userId }: { userId: string }) {
               void freeAllKeptPhotos();
             }}
           >
-            Free this space ({number.format(kept.size)} photos)
+            Free this space ({number().format(kept.size)} photos)
           </button>
         )}
       </div>

@@ -4,6 +4,7 @@ import { showError } from '../../errors/show-error';
 import { COMMENT_BODY_MAX } from '../../shared/community/post-schemas';
 import { addComment } from './post-actions';
 import { TextCount } from './text-count';
+import { formatCountEnUs } from '../../shared/text/locale-text';
 
 export function CommentForm({ postId }: { postId: string }) {
   const fieldId = useId();
@@ -20,7 +21,7 @@ export function CommentForm({ postId }: { postId: string }) {
       return;
     }
     if (text.length > COMMENT_BODY_MAX) {
-      setError(`Keep it to ${COMMENT_BODY_MAX.toLocaleString('en-US')} characters`);
+      setError(`Keep it to ${formatCountEnUs(COMMENT_BODY_MAX)} characters`);
       return;
     }
     setSending(true);

@@ -15,6 +15,7 @@ import { createPost } from './post-actions';
 import { TagPicker } from './tag-picker';
 import { TextCount } from './text-count';
 import './posts.css';
+import { formatCountEnUs } from '../../shared/text/locale-text';
 
 function PhotoPicker({
   photos,
@@ -134,7 +135,7 @@ export function NewPostScreen() {
       return;
     }
     if (text.length > POST_BODY_MAX) {
-      setError(`Keep it to ${POST_BODY_MAX.toLocaleString('en-US')} characters`);
+      setError(`Keep it to ${formatCountEnUs(POST_BODY_MAX)} characters`);
       return;
     }
     setPosting(true);

@@ -1,5 +1,7 @@
 // '12 / 2,000' under a text field; it turns red past the limit and is read out only near it.
-const format = new Intl.NumberFormat('en-US');
+import { madeOnFirstUse } from '../../shared/made-on-first-use';
+
+const format = madeOnFirstUse(() => new Intl.NumberFormat('en-US'));
 
 export function TextCount({ id, length, max }: { id: string; length: number; max: number }) {
   const near = length > max * 0.9;
@@ -9,7 +11,7 @@ export function TextCount({ id, length, max }: { id: string; length: number; max
       className={`social-count${length > max ? ' social-count--over' : ''}`}
       aria-live={near ? 'polite' : 'off'}
     >
-      {format.format(length)} / {format.format(max)}
+      {format().format(length)} / {format().format(max)}
       <span className="social-sr"> characters</span>
     </span>
   );

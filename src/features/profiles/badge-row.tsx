@@ -1,6 +1,7 @@
 // The badges a collector has earned (docs/product.md), with the same art the celebrations use.
 import { badgeById, badgeMilestone, isBadgeId } from '../../shared/profile/badges';
 import type { ProfileBadge } from '../../shared/community/profile-schemas';
+import { formatCountEnUs } from '../../shared/text/locale-text';
 
 export function BadgeRow({ badges, isMe }: { badges: ProfileBadge[]; isMe: boolean }) {
   if (badges.length === 0) {
@@ -16,7 +17,7 @@ export function BadgeRow({ badges, isMe }: { badges: ProfileBadge[]; isMe: boole
         const definition = isBadgeId(badge.id) ? badgeById(badge.id) : null;
         const milestone = definition
           ? badgeMilestone(definition)
-          : `${badge.threshold.toLocaleString('en-US')} ${badge.type}s`;
+          : `${formatCountEnUs(badge.threshold)} ${badge.type}s`;
         return (
           <li key={badge.id} className="pf-badge" data-badge-id={badge.id}>
             {definition && <img src={definition.image} width={56} height={56} alt="" />}

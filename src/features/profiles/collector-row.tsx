@@ -6,6 +6,7 @@ import type { CollectorSummary } from '../../shared/community/profile-schemas';
 import { FollowButton } from './follow-button';
 import { profileHref } from './profile-api';
 import type { FollowStateOf } from './use-follows';
+import { madeOnFirstUse } from '../../shared/made-on-first-use';
 
 /** What every community answer says about a person (api/profiles/public-profile.ts). */
 export interface PublicProfileLike {
@@ -14,7 +15,7 @@ export interface PublicProfileLike {
   avatarUrl: string | null;
 }
 
-const integer = new Intl.NumberFormat('en-US');
+const integer = madeOnFirstUse(() => new Intl.NumberFormat('en-US'));
 
 /**
  * 48 px: the initials (0.4 of the size, bold) are then 19 px bold, large text for WCAG, so the
@@ -23,7 +24,7 @@ const integer = new Intl.NumberFormat('en-US');
 export const AVATAR_IN_LISTS = 48;
 
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${integer.format(count)} ${count === 1 ? one : many}`;
+  return `${integer().format(count)} ${count === 1 ? one : many}`;
 }
 
 export function CollectorRow({

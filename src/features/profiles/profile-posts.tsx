@@ -4,12 +4,15 @@ import { Link } from 'wouter';
 import { useCommunityQuery } from '../../sync/use-community-query';
 import { plural } from './collector-row';
 import { authorPostsPath, postHref, type FeedPage } from './profile-api';
+import { madeOnFirstUse } from '../../shared/made-on-first-use';
 
-const day = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric' });
+const day = madeOnFirstUse(
+  () => new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric' }),
+);
 
 function when(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : day.format(date);
+  return Number.isNaN(date.getTime()) ? '' : day().format(date);
 }
 
 export function ProfilePosts({ userId, isMe }: { userId: string; isMe: boolean }) {

@@ -18,9 +18,12 @@ import { ProfilePosts } from './profile-posts';
 import { followerCountWith, useFollowStates } from './use-follows';
 import { usePendingProfile } from './use-pending-profile';
 import './profiles.css';
+import { madeOnFirstUse } from '../../shared/made-on-first-use';
 
-const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
-const integer = new Intl.NumberFormat('en-US');
+const monthYear = madeOnFirstUse(
+  () => new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }),
+);
+const integer = madeOnFirstUse(() => new Intl.NumberFormat('en-US'));
 
 export function ProfileScreen() {
   const { userId = '' } = useParams<{ userId: string }>();
@@ -97,7 +100,7 @@ function CollectorProfile({ userId }: { userId: string }) {
               {username}
             </h2>
             {!Number.isNaN(joined.getTime()) && (
-              <p className="pf-hero__joined">Collector since {monthYear.format(joined)}</p>
+              <p className="pf-hero__joined">Collector since {monthYear().format(joined)}</p>
             )}
           </div>
           {bio ? (
@@ -130,11 +133,11 @@ function CollectorProfile({ userId }: { userId: string }) {
 
         <ul className="pf-stats" aria-label="Totals">
           <li className="pf-stat">
-            <span className="pf-stat__value">{integer.format(profile.totalCarCount)}</span>
+            <span className="pf-stat__value">{integer().format(profile.totalCarCount)}</span>
             <span className="pf-stat__label">{profile.totalCarCount === 1 ? 'car' : 'cars'}</span>
           </li>
           <li className="pf-stat">
-            <span className="pf-stat__value">{integer.format(profile.totalSetCount)}</span>
+            <span className="pf-stat__value">{integer().format(profile.totalSetCount)}</span>
             <span className="pf-stat__label">{profile.totalSetCount === 1 ? 'set' : 'sets'}</span>
           </li>
           <li className="pf-stat">
@@ -143,7 +146,7 @@ function CollectorProfile({ userId }: { userId: string }) {
               className="pf-stat__link"
               data-testid="follower-count"
             >
-              <span className="pf-stat__value">{integer.format(followers)}</span>
+              <span className="pf-stat__value">{integer().format(followers)}</span>
               <span className="pf-stat__label">{followers === 1 ? 'follower' : 'followers'}</span>
             </Link>
           </li>
@@ -153,7 +156,7 @@ function CollectorProfile({ userId }: { userId: string }) {
               className="pf-stat__link"
               data-testid="following-count"
             >
-              <span className="pf-stat__value">{integer.format(profile.followingCount)}</span>
+              <span className="pf-stat__value">{integer().format(profile.followingCount)}</span>
               <span className="pf-stat__label">following</span>
             </Link>
           </li>
@@ -166,7 +169,7 @@ function CollectorProfile({ userId }: { userId: string }) {
 
         <section className="pf-section" aria-labelledby="pf-posts">
           <h2 id="pf-posts">
-            Posts <span className="pf-section__count">{integer.format(profile.postCount)}</span>
+            Posts <span className="pf-section__count">{integer().format(profile.postCount)}</span>
           </h2>
           <ProfilePosts userId={profile.userId} isMe={isMe} />
         </section>

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { wordsOf } from '../../db/search-words';
 import { useDeviceCatalog } from '../../db/use-device-catalog';
 import type { CatalogSet } from '../../shared/catalog/types';
+import { compareText } from '../../shared/text/locale-text';
 
 export function useSetSearch(query: string, limit = 8): CatalogSet[] | undefined {
   const catalog = useDeviceCatalog();
@@ -16,6 +17,6 @@ export function useSetSearch(query: string, limit = 8): CatalogSet[] | undefined
       const words = [...wordsOf(set.name), ...wordsOf(set.series), String(set.year)];
       return typed.every((word) => words.some((w) => w.startsWith(word)));
     });
-    return matches.sort((a, b) => b.year - a.year || a.name.localeCompare(b.name)).slice(0, limit);
+    return matches.sort((a, b) => b.year - a.year || compareText(a.name, b.name)).slice(0, limit);
   }, [catalog, query, limit]);
 }

@@ -5,8 +5,11 @@ import { useSetAsideChanges, type SetAsideChange } from '../../db/use-set-aside-
 import { showError } from '../../errors/show-error';
 import { discardSetAsideChange, retrySetAsideChange } from '../../sync/set-aside-changes';
 import { describeChange } from './change-labels';
+import { madeOnFirstUse } from '../../shared/made-on-first-use';
 
-const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const WHEN = madeOnFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+);
 
 function UnsentChange({ userId, change }: { userId: string; change: SetAsideChange }) {
   const { row } = change;
@@ -21,7 +24,7 @@ function UnsentChange({ userId, change }: { userId: string; change: SetAsideChan
   return (
     <li className="unsent-change" data-key={row.key}>
       <p className="unsent-change__what">{label}</p>
-      <p className="unsent-change__when">Made {WHEN.format(new Date(row.createdAt))}</p>
+      <p className="unsent-change__when">Made {WHEN().format(new Date(row.createdAt))}</p>
       <p className="unsent-change__error">The server said: {row.lastError}</p>
       <div className="cl-actions">
         <button

@@ -5,8 +5,11 @@ import { priceAgainstMax, WANTED_BY_COUNT_CAP } from '../../shared/community/mar
 import { formatPrice } from '../catalog';
 import { useCommunityPrice } from './use-market';
 import './market.css';
+import { madeOnFirstUse } from '../../shared/made-on-first-use';
 
-const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric' });
+const monthYear = madeOnFirstUse(
+  () => new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric' }),
+);
 
 /** 'Others ask $4–$7, median $5 (12 listings, Mar–Nov 2026)'. */
 export function describeCommunityPrice(price: CommunityPrice): string {
@@ -14,8 +17,8 @@ export function describeCommunityPrice(price: CommunityPrice): string {
     price.low === price.high
       ? formatPrice(price.low)
       : `${formatPrice(price.low)}–${formatPrice(price.high)}`;
-  const from = monthYear.format(new Date(price.from));
-  const to = monthYear.format(new Date(price.to));
+  const from = monthYear().format(new Date(price.from));
+  const to = monthYear().format(new Date(price.to));
   const dates = from === to ? from : `${from}–${to}`;
   return `Others ask ${range}, median ${formatPrice(price.median)} (${price.count} listings, ${dates})`;
 }

@@ -17,6 +17,7 @@ import {
 } from './types';
 import { MAX_COPIES_PER_CHANGE } from './work-units';
 import { Refusal } from '../refusal';
+import { formatCountEnUs } from '../text/locale-text';
 
 /** A change the rules refuse. `status` is what the HTTP API answers for it. */
 export class RuleError extends Refusal {
@@ -211,7 +212,7 @@ export function removeCarInstance(
 function requireBoundedCopies(sets: number, carsPerSet: number): void {
   const copies = sets * (1 + carsPerSet);
   if (copies > MAX_COPIES_PER_CHANGE) {
-    const count = (value: number) => value.toLocaleString('en-US');
+    const count = (value: number) => formatCountEnUs(value);
     throw new RuleError(
       413,
       `This change adds ${count(copies)} cars and sets at once: at most ${count(MAX_COPIES_PER_CHANGE)} in one change`,

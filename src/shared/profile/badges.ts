@@ -1,6 +1,7 @@
 // The badges (id = '<type>-<threshold>', the celebration type that announces it, docs/product.md) and the
 // pure rule of docs/rules.md (which badge a change of totals unlocks); shared so the server lists the
 // same badges on profiles that the device celebrates.
+import { formatCountEnUs } from '../text/locale-text';
 
 export type BadgeType = 'car' | 'set';
 
@@ -56,7 +57,7 @@ export function badgeById(id: BadgeId): BadgeDefinition {
 /** '100 cars', '10,000 cars', '10 sets'. */
 export function badgeMilestone(definition: BadgeDefinition): string {
   const noun = definition.type === 'car' ? 'cars' : 'sets';
-  return `${definition.threshold.toLocaleString('en-US')} ${noun}`;
+  return `${formatCountEnUs(definition.threshold)} ${noun}`;
 }
 
 export interface CollectionTotals {

@@ -2,6 +2,7 @@
 // searches…), used by the device before it queues a change and by the server before it stores
 // one: text SQL cannot hold is refused, the rest is trimmed and measured in characters.
 import { z } from 'zod';
+import { formatCountEnUs } from './locale-text';
 
 export const NUL_ERROR = 'must not contain NUL characters';
 export const SURROGATE_ERROR = 'must not contain unpaired surrogate characters';
@@ -49,7 +50,7 @@ export interface UserTextOptions {
   minMessage?: string;
 }
 
-const formatted = (count: number) => count.toLocaleString('en-US');
+const formatted = (count: number) => formatCountEnUs(count);
 
 /**
  * A string that SQL can store, trimmed, between `min` and `max` characters. The NUL and
@@ -58,17 +59,18 @@ const formatted = (count: number) => count.toLocaleString('en-US');
  */
 export function userText(options: UserTextOptions) {
   const min = options.min ?? 0;
+  // The messages are worded when an issue is raised, not when the schema is built: the first
+  // number formatted loads locale data, which every schema built at load time would pay for.
   return storableString()
     .trim()
-    .refine(
-      (text) => characterCount(text) >= min,
-      options.minMessage ??
+    .refine((text) => characterCount(text) >= min, {
+      error: () =>
+        options.minMessage ??
         (min <= 1 ? 'must not be empty' : `must be at least ${formatted(min)} characters`),
-    )
-    .refine(
-      (text) => characterCount(text) <= options.max,
-      `must be at most ${formatted(options.max)} characters`,
-    );
+    })
+    .refine((text) => characterCount(text) <= options.max, {
+      error: () => `must be at most ${formatted(options.max)} characters`,
+    });
 }
 
 /**
