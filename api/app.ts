@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { API_MARKER_HEADER, API_MARKER_VALUE } from '../src/shared/http/api-marker';
 import type { AppDeps, AppEnv } from './http/app-env';
 import { bodyGuard } from './http/body-guard';
+import { compressReads } from './http/compress-reads';
 import { isUnstorableText, UNSTORABLE_TEXT_ERROR } from './db/sql-errors';
 import { catalogRoutes } from './routes/catalog';
 import { clientConfigRoutes } from './routes/client-config';
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps) {
     await next();
     c.res.headers.set(API_MARKER_HEADER, API_MARKER_VALUE);
   });
+  app.use('/api/*', compressReads());
   app.route('/api', api);
   app.onError((error, c) => {
     if (error instanceof HTTPException) {
