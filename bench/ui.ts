@@ -483,6 +483,14 @@ function report({
       target: `none > ${targets.changeLongTaskMs} ms`,
       result: yes(met.changeWithoutLongTasks),
     },
+    {
+      measure: 'C) snapshot pulled after each confirmed push: largest, over the wire / as JSON',
+      figure: changes
+        ? `${changes.pulls.count} pulls; ${fmt(changes.pulls.transferBytes / 1024, 0)} / ${fmt(changes.pulls.jsonBytes / 1024, 0)} KiB`
+        : 'not measured',
+      target: '',
+      result: 'gzip',
+    },
   ]);
   if (scroll) {
     console.log(

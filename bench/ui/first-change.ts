@@ -25,6 +25,11 @@ export interface ChangeFigures {
   laterMs: (number | null)[];
   /** Long tasks from the first tap to SETTLE_MS after the last. */
   longTasks: { count: number; maxMs: number; blockingMs: number };
+  /**
+   * The snapshot pulls after the pushes (GET /api/collection/get) in the same span: how many,
+   * and the bytes of the largest over the wire and as JSON.
+   */
+  pulls: { count: number; transferBytes: number; jsonBytes: number };
 }
 
 /** One tap on 'Add to collection' until the answer reads `expected` in a shown frame (ms). */
@@ -90,5 +95,15 @@ export async function measureChanges(
       blockingMs: Math.round(tasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0)),
     };
   }, from);
-  return { firstMs, laterMs, longTasks };
+  const pulls = await page.evaluate((from) => {
+    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => entry.startTime >= from && entry.name.includes('/api/collection/get'))
+      .sort((a, b) => b.decodedBodySize - a.decodedBodySize);
+    return {
+      count: entries.length,
+      transferBytes: entries[0]?.transferSize ?? 0,
+      jsonBytes: entries[0]?.decodedBodySize ?? 0,
+    };
+  }, from);
+  return { firstMs, laterMs, longTasks, pulls };
 }
