@@ -15,6 +15,7 @@ import {
 } from '../src/sync/background-tasks';
 import { deviceDb } from '../src/db/device-db';
 import { anyEntryWaiting } from '../src/db/outbox-store';
+import { withDeadline } from '../src/db/deadline';
 import { readPushMessage, safePath, type PushText } from '../src/shared/push-message';
 import { KEPT_PHOTOS_CACHE } from '../src/sync/kept-photos-cache';
 
@@ -124,11 +125,18 @@ const PAGE_TURNS_AT_MOST_MS = 30_000;
  */
 async function afterVisiblePages(): Promise<void> {
   const until = Date.now() + PAGE_TURNS_AT_MOST_MS;
-  while (Date.now() < until) {
-    const windows = await self.clients.matchAll({ type: 'window' });
-    if (!windows.some((client) => client.visibilityState === 'visible')) return;
-    await new Promise((resolve) => setTimeout(resolve, PAGE_TURN_MS));
-    if (!(await anyEntryWaiting(deviceDb))) return;
+  // Each look is bounded: one that does not answer ends the wait, and the replay (its own
+  // steps bounded) goes ahead.
+  const look = <T>(work: Promise<T>, what: string) => withDeadline(work, PAGE_TURN_MS, what);
+  try {
+    while (Date.now() < until) {
+      const windows = await look(self.clients.matchAll({ type: 'window' }), 'listing the pages');
+      if (!windows.some((client) => client.visibilityState === 'visible')) return;
+      await new Promise((resolve) => setTimeout(resolve, PAGE_TURN_MS));
+      if (!(await look(anyEntryWaiting(deviceDb), 'looking in the outbox'))) return;
+    }
+  } catch {
+    // A look that did not answer (DeadlinePassed) or failed: the replay goes ahead and meets it.
   }
 }
 

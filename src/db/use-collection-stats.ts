@@ -12,7 +12,7 @@ import type { GarageDb } from './garage-db';
 import type { CarSummary } from './catalog-summaries';
 import { carSummaries, unknownCar } from './catalog-summaries';
 import { ownedCarRows, ownedSetRows, sumPrices } from './owned-rows';
-import { madeOnFirstUse } from '../shared/made-on-first-use';
+import { compareNames } from '../shared/text/locale-text';
 
 export interface CountBy<K> {
   key: K;
@@ -41,10 +41,6 @@ export interface CollectionStats {
   byCondition: CountBy<Condition>[];
   hunts: { TH: number; STH: number };
 }
-
-export const collator = madeOnFirstUse(
-  () => new Intl.Collator(undefined, { sensitivity: 'base', numeric: true }),
-);
 
 function counted<K>(map: Map<K, number>): CountBy<K>[] {
   return [...map].map(([key, count]) => ({ key, count }));
@@ -81,9 +77,7 @@ export function computeStats(
     setCount += instances.length;
     setCents += Math.round(sumPrices(instances) * 100);
   }
-  const series = counted(bySeries).sort(
-    (a, b) => b.count - a.count || collator().compare(a.key, b.key),
-  );
+  const series = counted(bySeries).sort((a, b) => b.count - a.count || compareNames(a.key, b.key));
   return {
     cars: carCount,
     distinctCars: cars.filter((c) => c.instances.length > 0).length,
@@ -95,7 +89,7 @@ export function computeStats(
     byYear: counted(byYear).sort((a, b) => a.key - b.key),
     bySeries: series.slice(0, 10),
     seriesCount: series.length,
-    byBrand: counted(byBrand).sort((a, b) => b.count - a.count || collator().compare(a.key, b.key)),
+    byBrand: counted(byBrand).sort((a, b) => b.count - a.count || compareNames(a.key, b.key)),
     byCondition: counted(byCondition),
     hunts,
   };

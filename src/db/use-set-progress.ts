@@ -8,7 +8,7 @@ import type { GarageDb } from './garage-db';
 import type { SetSummary } from './catalog-summaries';
 import { carSummaries, setSummary } from './catalog-summaries';
 import { ownedCarIds, ownedSetRows } from './owned-rows';
-import { collator } from './use-collection-stats';
+import { compareNames } from '../shared/text/locale-text';
 
 export interface SetProgressEntry {
   key: string;
@@ -51,7 +51,7 @@ export async function loadSetProgress(
     };
   });
   const byYearThenName = (a: SetProgressEntry, b: SetProgressEntry) =>
-    (b.set.year ?? 0) - (a.set.year ?? 0) || collator().compare(a.set.name, b.set.name);
+    (b.set.year ?? 0) - (a.set.year ?? 0) || compareNames(a.set.name, b.set.name);
   return {
     complete: progress.filter((p) => p.complete).sort(byYearThenName),
     inProgress: progress

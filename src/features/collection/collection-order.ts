@@ -1,7 +1,7 @@
 // Sorting, grouping and filtering of collection lists, and the query string that carries them
 // (/collection?tab=sets&sort=name&group=year&year=2024): pure, so a back button keeps them.
 import type { Sortable } from '../../db/owned-rows';
-import { madeOnFirstUse } from '../../shared/made-on-first-use';
+import { compareNames } from '../../shared/text/locale-text';
 
 export const SORTS = [
   { id: 'recent', label: 'Recently added' },
@@ -36,10 +36,6 @@ export interface CollectionView {
   group: GroupId;
   filter: CollectionFilter;
 }
-
-const collator = madeOnFirstUse(
-  () => new Intl.Collator(undefined, { sensitivity: 'base', numeric: true }),
-);
 
 const isSort = (value: string | null): value is SortId => SORTS.some((s) => s.id === value);
 const isGroup = (value: string | null): value is GroupId => GROUPS.some((g) => g.id === value);
@@ -114,7 +110,7 @@ export function filterEntries<
 }
 
 const textOrder = (a: string | null, b: string | null) =>
-  a === b ? 0 : a === null ? 1 : b === null ? -1 : collator().compare(a, b);
+  a === b ? 0 : a === null ? 1 : b === null ? -1 : compareNames(a, b);
 const newestYear = (a: number | null, b: number | null) =>
   a === b ? 0 : a === null ? 1 : b === null ? -1 : b - a;
 const positionOrder = (a: number | null, b: number | null) =>
@@ -123,17 +119,17 @@ const positionOrder = (a: number | null, b: number | null) =>
 const COMPARATORS: Record<SortId, (a: Sortable, b: Sortable) => number> = {
   recent: (a, b) =>
     (a.lastAdded < b.lastAdded ? 1 : a.lastAdded > b.lastAdded ? -1 : 0) || b.seq - a.seq,
-  name: (a, b) => collator().compare(a.name, b.name) || newestYear(a.year, b.year),
+  name: (a, b) => compareNames(a.name, b.name) || newestYear(a.year, b.year),
   year: (a, b) =>
     newestYear(a.year, b.year) ||
     textOrder(a.series, b.series) ||
     positionOrder(a.position, b.position) ||
-    collator().compare(a.name, b.name),
+    compareNames(a.name, b.name),
   series: (a, b) =>
     textOrder(a.series, b.series) ||
     newestYear(a.year, b.year) ||
     positionOrder(a.position, b.position) ||
-    collator().compare(a.name, b.name),
+    compareNames(a.name, b.name),
 };
 
 export function sortEntries<T extends Sortable>(entries: readonly T[], sort: SortId): T[] {
@@ -191,7 +187,7 @@ export function groupEntries<T extends Sortable>(
   }
   const ids = [...buckets.keys()].sort((a, b) => {
     if (a === '' || b === '') return a === b ? 0 : a === '' ? 1 : -1;
-    return group === 'year' ? Number(b) - Number(a) : collator().compare(a, b);
+    return group === 'year' ? Number(b) - Number(a) : compareNames(a, b);
   });
   const out: ListItem<T>[] = [];
   for (const id of ids) {

@@ -212,10 +212,9 @@ export function removeCarInstance(
 function requireBoundedCopies(sets: number, carsPerSet: number): void {
   const copies = sets * (1 + carsPerSet);
   if (copies > MAX_COPIES_PER_CHANGE) {
-    const count = (value: number) => formatCountEnUs(value);
     throw new RuleError(
       413,
-      `This change adds ${count(copies)} cars and sets at once: at most ${count(MAX_COPIES_PER_CHANGE)} in one change`,
+      `This change adds ${formatCountEnUs(copies)} cars and sets at once: at most ${formatCountEnUs(MAX_COPIES_PER_CHANGE)} in one change`,
     );
   }
 }

@@ -6,6 +6,9 @@ import { madeOnFirstUse } from '../made-on-first-use';
 
 const countFormat = madeOnFirstUse(() => new Intl.NumberFormat('en-US'));
 const textCollator = madeOnFirstUse(() => new Intl.Collator());
+const namesCollator = madeOnFirstUse(
+  () => new Intl.Collator(undefined, { sensitivity: 'base', numeric: true }),
+);
 
 /** '12,000': what `value.toLocaleString('en-US')` says. */
 export function formatCountEnUs(value: number): string {
@@ -15,4 +18,12 @@ export function formatCountEnUs(value: number): string {
 /** The order of `a.localeCompare(b)` (the browser's language, default options). */
 export function compareText(a: string, b: string): number {
   return textCollator().compare(a, b);
+}
+
+/**
+ * The collection's order of names, brands and groups: case and accents aside, figures by value
+ * ('Series 2' before 'Series 10').
+ */
+export function compareNames(a: string, b: string): number {
+  return namesCollator().compare(a, b);
 }

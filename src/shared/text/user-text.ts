@@ -50,8 +50,6 @@ export interface UserTextOptions {
   minMessage?: string;
 }
 
-const formatted = (count: number) => formatCountEnUs(count);
-
 /**
  * A string that SQL can store, trimmed, between `min` and `max` characters. The NUL and
  * surrogate checks run on the text as sent (trimming cannot hide them); lengths on the trimmed
@@ -66,10 +64,10 @@ export function userText(options: UserTextOptions) {
     .refine((text) => characterCount(text) >= min, {
       error: () =>
         options.minMessage ??
-        (min <= 1 ? 'must not be empty' : `must be at least ${formatted(min)} characters`),
+        (min <= 1 ? 'must not be empty' : `must be at least ${formatCountEnUs(min)} characters`),
     })
     .refine((text) => characterCount(text) <= options.max, {
-      error: () => `must be at most ${formatted(options.max)} characters`,
+      error: () => `must be at most ${formatCountEnUs(options.max)} characters`,
     });
 }
 

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { madeOnFirstUse } from '../../../src/shared/made-on-first-use';
-import { compareText, formatCountEnUs } from '../../../src/shared/text/locale-text';
+import { compareNames, compareText, formatCountEnUs } from '../../../src/shared/text/locale-text';
 
 describe('counts and text order', () => {
   it('words a count as toLocaleString("en-US") does', () => {
@@ -21,6 +21,15 @@ describe('counts and text order', () => {
         expect(Math.sign(compareText(a, b))).toBe(Math.sign(a.localeCompare(b)));
       }),
     );
+  });
+});
+
+describe('the collection’s order of names', () => {
+  it('sets case and accents aside and reads figures by value', () => {
+    expect(compareNames('mustang', 'Mustang')).toBe(0);
+    expect(compareNames('Citroën', 'Citroen')).toBe(0);
+    expect(compareNames('Series 2', 'Series 10')).toBeLessThan(0);
+    expect(compareNames('Zamac', 'Acura')).toBeGreaterThan(0);
   });
 });
 

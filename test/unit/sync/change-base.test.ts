@@ -45,6 +45,24 @@ describe('a change made with the rows in memory', () => {
   const instancesOf = async (carId: string) =>
     (await tab.ownedCars.get([USER, carId]))?.instances.map((i) => i.instanceId) ?? [];
 
+  /**
+   * Synced, then a pull in `context` brings a Bone Shaker added on another device ('from-server')
+   * and the username: the rebase that makes it the rows.
+   */
+  async function rebaseOnServerBoneShaker(context: GarageDb): Promise<void> {
+    await tab.outbox.clear();
+    const server = rowsToCollection(await readAllRows(tab, USER));
+    server.ownedCars.push({
+      carId: BONE_SHAKER,
+      isFavorite: false,
+      instances: [{ ...server.ownedCars[0]!.instances[0]!, instanceId: 'from-server' }],
+    });
+    await rebaseOnSnapshot(context, USER, {
+      collection: server,
+      profile: { username: 'trackday7', totalCarCount: 2, totalSetCount: 0 },
+    });
+  }
+
   it('lands on what the other tab added meanwhile, with an outbox key of its own', async () => {
     await add(other, CHARGER, 'other');
     await add(tab, CHARGER, 'tab-1');
@@ -56,17 +74,7 @@ describe('a change made with the rows in memory', () => {
   });
 
   it('lands on a rebase the worker wrote meanwhile', async () => {
-    await tab.outbox.clear();
-    const server = rowsToCollection(await readAllRows(tab, USER));
-    server.ownedCars.push({
-      carId: BONE_SHAKER,
-      isFavorite: false,
-      instances: [{ ...server.ownedCars[0]!.instances[0]!, instanceId: 'from-server' }],
-    });
-    await rebaseOnSnapshot(other, USER, {
-      collection: server,
-      profile: { username: 'trackday7', totalCarCount: 2, totalSetCount: 0 },
-    });
+    await rebaseOnServerBoneShaker(other);
     await add(tab, BONE_SHAKER, 'tab-1');
     expect(await instancesOf(BONE_SHAKER)).toEqual(['from-server', 'tab-1-1']);
     expect((await tab.profiles.get(USER))?.username).toBe('trackday7');
@@ -74,18 +82,8 @@ describe('a change made with the rows in memory', () => {
   });
 
   it('keeps the copy current through a rebase made here, diffed against it', async () => {
-    await tab.outbox.clear();
     const copy = changeBaseFor(tab, USER);
-    const server = rowsToCollection(await readAllRows(tab, USER));
-    server.ownedCars.push({
-      carId: BONE_SHAKER,
-      isFavorite: false,
-      instances: [{ ...server.ownedCars[0]!.instances[0]!, instanceId: 'from-server' }],
-    });
-    await rebaseOnSnapshot(tab, USER, {
-      collection: server,
-      profile: { username: 'trackday7', totalCarCount: 2, totalSetCount: 0 },
-    });
+    await rebaseOnServerBoneShaker(tab);
     // The same copy, now exactly what a copy taken afresh from IndexedDB is.
     expect(changeBaseFor(tab, USER)).toBe(copy);
     await loadChangeBase(other, USER);

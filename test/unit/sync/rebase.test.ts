@@ -2,6 +2,7 @@
 // in order; a pending change the snapshot no longer allows is left for the server to answer.
 import { describe, expect, it, vi } from 'vitest';
 import { readAllRows, rowsToCollection } from '../../../src/db/collection-rows';
+import type { GarageDb } from '../../../src/db/garage-db';
 import { applyLocalChange } from '../../../src/sync/local-change';
 import {
   rebaseOnSnapshot,
@@ -24,18 +25,16 @@ const instance = (instanceId: string) => ({
   dateAdded: NOW,
 });
 
+/** The collector adds a carded copy of `carId` on this device (queued, shown at once). */
+const addCar = (device: GarageDb, carId: string, clock = fixedClock(NOW)) =>
+  applyLocalChange(device, 'u1', 'collection/add-car-instance', { carId, details: {} }, clock);
+
 describe('rebasing the device on a server snapshot', () => {
   it('keeps the server state and re-applies what is still pending, in order', async () => {
     const device = await openTestDevice();
     const clock = fixedClock(NOW);
     // Queued on this device: a Twin Mill and a wishlist entry for Bone Shaker.
-    await applyLocalChange(
-      device,
-      'u1',
-      'collection/add-car-instance',
-      { carId: TWIN_MILL, details: {} },
-      clock,
-    );
+    await addCar(device, TWIN_MILL, clock);
     await applyLocalChange(
       device,
       'u1',
@@ -74,13 +73,7 @@ describe('rebasing the device on a server snapshot', () => {
       state: { collection: server, preferences },
       pulledAt: NOW,
     });
-    await applyLocalChange(
-      device,
-      'u1',
-      'collection/add-car-instance',
-      { carId: TWIN_MILL, details: {} },
-      fixedClock(NOW),
-    );
+    await addCar(device, TWIN_MILL);
     await rebaseOnStoredSnapshot(device, 'u1');
     const local = rowsToCollection(await readAllRows(device, 'u1'));
     expect(local.ownedCars.map((car) => car.carId)).toEqual([CHARGER, TWIN_MILL]);
@@ -94,13 +87,7 @@ describe('rebasing the device on a server snapshot', () => {
   it('drops from the screen a change the server refused, and keeps the rest', async () => {
     const device = await openTestDevice();
     const clock = fixedClock(NOW);
-    const added = await applyLocalChange(
-      device,
-      'u1',
-      'collection/add-car-instance',
-      { carId: CHARGER, details: {} },
-      clock,
-    );
+    const added = await addCar(device, CHARGER, clock);
     const instanceId = (added.mutation.args as { details: { instanceId: string } }).details
       .instanceId;
     await applyLocalChange(
@@ -122,13 +109,7 @@ describe('rebasing the device on a server snapshot', () => {
 
   it('writes nothing when the snapshot already equals the device copy', async () => {
     const device = await openTestDevice();
-    await applyLocalChange(
-      device,
-      'u1',
-      'collection/add-car-instance',
-      { carId: CHARGER, details: {} },
-      fixedClock(NOW),
-    );
+    await addCar(device, CHARGER);
     await device.outbox.clear();
     const collection = rowsToCollection(await readAllRows(device, 'u1'));
     const before = await device.ownedCars.toArray();
@@ -177,13 +158,7 @@ describe('rebasing the device on a server snapshot', () => {
 
     async function syncedDevice() {
       const device = await openTestDevice();
-      await applyLocalChange(
-        device,
-        'u1',
-        'collection/add-car-instance',
-        { carId: CHARGER, details: {} },
-        fixedClock(NOW),
-      );
+      await addCar(device, CHARGER);
       await device.outbox.clear();
       const collection = rowsToCollection(await readAllRows(device, 'u1'));
       const profile = { username: 'mike', totalCarCount: 1, totalSetCount: 0 };
