@@ -271,7 +271,8 @@ export function createReplayer(options: ReplayerOptions): Replayer {
 
   let running: Promise<ReplayOutcome> | null = null;
   // Set by a replay() that arrives during a run: the run reads the outbox once more before it
-  // ends, so a change made while its last read was in flight is not left waiting for a trigger.
+  // ends (or, asked after its last read, runs once more: replay()), so a change made during a
+  // run is never left waiting for a trigger.
   let askedAgain = false;
   let failures = 0;
   let timer: { cancel: () => void; retryAt: number; delayMs: number } | null = null;
@@ -615,6 +616,7 @@ export function createReplayer(options: ReplayerOptions): Replayer {
     }
     // online / visible / start / manual mean "try now": a pending back-off timer is not waited for.
     cancelTimer();
+    askedAgain = false;
     const current = options
       .withLock(() => runOnce(trigger))
       .catch((error: unknown) => {
@@ -624,8 +626,13 @@ export function createReplayer(options: ReplayerOptions): Replayer {
       .finally(() => {
         running = null;
       });
-    running = current;
-    return current;
+    // Asked again after the run's last look in the outbox (during its rebase, say): the change
+    // that asked is not in this run, and an emptied outbox schedules no retry, so it would wait
+    // for the next trigger (a minute on engines without Background Sync). One more run sends it.
+    running = current.then((outcome) =>
+      askedAgain && outcome.stoppedBy === 'empty' && !disposed ? replay('asked-again') : outcome,
+    );
+    return running;
   }
 
   return {

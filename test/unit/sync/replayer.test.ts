@@ -649,6 +649,27 @@ describe('the outbox replayer', () => {
     expect(h.server.calls.map((call) => call.keys)).toEqual([['device-a:1'], ['device-a:2']]);
   });
 
+  it('runs once more for a change queued during its rebase, after its last look in the outbox', async () => {
+    let queued = false;
+    const h = harness({
+      refreshFromServer: async () => {
+        // The collector taps while the run rebases: its outbox read is behind it.
+        if (queued) return;
+        queued = true;
+        h.outbox.add('rita');
+        void h.replayer.replay('change');
+      },
+    });
+    h.outbox.add('rita');
+
+    const outcome = await h.replayer.replay('start');
+
+    expect(h.server.calls.map((call) => call.keys)).toEqual([['device-a:1'], ['device-a:2']]);
+    expect(outcome).toMatchObject({ remaining: 0, stoppedBy: 'empty' });
+    expect(await h.outbox.count('rita')).toBe(0);
+    expect(h.scheduler.active()).toEqual([]);
+  });
+
   it('sends nothing and retries later when no token can be had offline', async () => {
     const h = harness();
     h.outbox.addMany('rita', 2);
