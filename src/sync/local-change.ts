@@ -127,6 +127,10 @@ async function changeOnBase(
   context: ChangeContext,
   read: (source: RowSource) => Promise<CollectionRows>,
 ): Promise<OutboxRow | null> {
+  // The version the copy is at as it is read: should the copy move while this change awaits
+  // (another change of this context, a rebase), the check below finds it stale, rather than
+  // passing rows from before with a version from after.
+  const readAt = base.version;
   let plan: ChangePlan;
   try {
     const rows = await read(baseRowSource(base));
@@ -145,7 +149,7 @@ async function changeOnBase(
   const writes = writesOf(plan);
   const version = newCollectionVersion();
   try {
-    if ((await writeIfVersion(db, base.version, writes, version)) === 'stale') return null;
+    if ((await writeIfVersion(db, readAt, writes, version)) === 'stale') return null;
   } catch {
     // Closed or closing database, full disk, …: the slow way meets it again and says so.
     return null;
