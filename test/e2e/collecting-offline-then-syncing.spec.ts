@@ -116,9 +116,14 @@ const listedCarIds = (page: Page) =>
     .evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-car-id') as string));
 
 /**
- * Clicks `target`, first closing a modal that opened over it: the install prompt comes
+ * Clicks `target` once, first closing a modal that opened over it: the install prompt comes
  * after a first car whenever the device saw the collection empty before (the snapshot pulled
  * before the change), and a celebration may follow a badge. Either makes the screen inert.
+ *
+ * Tried again only while no click has reached the button (a modal took it, or it was not
+ * ready yet). A click that reached it is never repeated, even when Playwright reports a
+ * timeout around it: on a loaded machine that happened after the click, and a second click
+ * was a second car (CI: "4 cars" after three adds).
  */
 async function clickPastModals(page: Page, target: Locator): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -126,43 +131,51 @@ async function clickPastModals(page: Page, target: Locator): Promise<void> {
       const close = page.getByRole('dialog').getByRole('button', { name });
       if ((await close.count()) > 0) await close.first().click();
     }
-    try {
-      await target.click({ timeout: 2000 });
-      return;
-    } catch (error) {
-      if (attempt >= 15) throw error;
+    const watched = await target
+      .evaluate(
+        (button) => {
+          const marks = window as unknown as { clicksReached?: number };
+          marks.clicksReached = 0;
+          button.addEventListener('click', () => (marks.clicksReached = 1), { once: true });
+        },
+        undefined,
+        { timeout: 2000 },
+      )
+      .then(() => true)
+      .catch(() => false);
+    let failure: unknown = null;
+    if (watched) {
+      await target.click({ timeout: 2000 }).catch((error: unknown) => (failure = error));
+      if (failure === null || (await clickReached(page))) return;
     }
+    if (attempt >= 15) throw failure ?? new Error('the button never came');
   }
 }
 
-/** Changes waiting on the device, as the sync pill counts them. */
-async function pendingCount(page: Page): Promise<number> {
+/** Whether the watched button got a click; a page that navigated away took it (a reload). */
+const clickReached = (page: Page) =>
+  page
+    .evaluate(() => (window as unknown as { clicksReached?: number }).clicksReached === 1)
+    .catch(() => true);
+
+/** Changes waiting on the device, as the sync pill counts them (null: the pill did not answer). */
+async function pendingCount(page: Page): Promise<number | null> {
   const value = await page
     .locator('.sync-pill')
     .first()
     .getAttribute('data-pending', { timeout: 1000 })
     .catch(() => null);
-  return Number(value ?? 0);
+  return value === null ? null : Number(value);
 }
 
-/**
- * Offline: clicks an add button until the device holds one more change. A modal (a badge, the install
- * prompt) can open between Playwright's check and its click and take the click; the add did not
- * happen then, and is clicked again once the modal is closed. Never clicked twice for one add: it
- * waits for the count to move before trying again.
- */
+/** Offline: clicks an add button once, and waits for the device to hold one more change. */
 async function addOnce(page: Page, target: Locator): Promise<void> {
-  const before = await pendingCount(page);
-  for (let attempt = 1; attempt <= 5; attempt++) {
-    await clickPastModals(page, target);
-    const counted = await expect
-      .poll(() => pendingCount(page), { timeout: 15_000, interval: 100 })
-      .toBeGreaterThan(before)
-      .then(() => true)
-      .catch(() => false);
-    if (counted) return;
-  }
-  throw new Error('the add never reached the outbox');
+  let before: number | null = null;
+  await expect.poll(async () => (before = await pendingCount(page)), WAIT).not.toBeNull();
+  await clickPastModals(page, target);
+  await expect
+    .poll(() => pendingCount(page), { ...WAIT, message: 'the add reached no outbox' })
+    .toBeGreaterThan(before ?? 0);
 }
 
 async function addCar(page: Page, carId: string): Promise<void> {
