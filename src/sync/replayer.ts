@@ -616,7 +616,6 @@ export function createReplayer(options: ReplayerOptions): Replayer {
     }
     // online / visible / start / manual mean "try now": a pending back-off timer is not waited for.
     cancelTimer();
-    askedAgain = false;
     const current = options
       .withLock(() => runOnce(trigger))
       .catch((error: unknown) => {
