@@ -3,9 +3,9 @@
 // read: a Dexie transaction that reads first and then writes costs about twice the bare put
 // (bench:sync B2), most of it the round of reads and Dexie's own work per request.
 //
-// Dexie sees none of this, so the rows' watchers are told afterwards the way Dexie hears of
-// another tab's commit (announceWrites): its cached answers for what changed are dropped and
-// the watchers re-read, here, in the other tabs and in the worker.
+// Dexie sees none of this, so the rows' watchers are told the way Dexie hears of another tab's
+// commit (announceToThisContext, announceToOtherContexts): its cached answers for what changed
+// are dropped and the watchers re-read, here, in the other tabs and in the worker.
 import Dexie, { RangeSet, type IndexableType, type ObservabilitySet } from 'dexie';
 import { COLLECTION_VERSION_KEY } from './collection-version';
 import type { GarageDb, MetaRow } from './garage-db';
@@ -105,13 +105,27 @@ function tellThisContext(changed: ObservabilitySet): void {
 }
 
 /**
- * Tells every watcher (useLiveQuery here, in other tabs and in the worker) what `writes`
- * changed: each written key, and every index of each written store (a watcher of an index range
- * re-reads; telling it too much only costs a re-read).
+ * Tells this context's watchers (useLiveQuery) what `writes` change: each written key, and every
+ * index of each written store (a watcher of an index range re-reads; telling it too much only
+ * costs a re-read). Answers the same news for announceToOtherContexts.
+ *
+ * Called as soon as the writes' transaction is made (writeIfVersion returns), before it commits:
+ * a watcher's re-read is a read-only transaction made after it with an overlapping scope, which
+ * IndexedDB starts only once the write has committed or aborted. So the re-read sees what the
+ * write left, never less, and its round trip and Dexie's work on it run while the write commits
+ * instead of after it (bench:sync B2). Should the write abort, the re-read shows what was there.
  */
-export function announceWrites(db: GarageDb, writes: PlainWrite[]): void {
+export function announceToThisContext(db: GarageDb, writes: PlainWrite[]): ObservabilitySet {
   const changed = changedParts(db, writes);
   tellThisContext(changed);
+  return changed;
+}
+
+/**
+ * The other tabs and the worker, once the writes have committed: their re-reads are made when
+ * the message arrives, which must not be before the commit.
+ */
+export function announceToOtherContexts(changed: ObservabilitySet): void {
   plainWritesChannel()?.postMessage(changed);
 }
 

@@ -21,7 +21,12 @@ import {
 } from '../db/collection-rows';
 import { newCollectionVersion } from '../db/collection-version';
 import { DEVICE_COUNTERS_KEY, readCounters } from '../db/device-counters';
-import { announceWrites, writeIfVersion, type PlainWrite } from '../db/versioned-write';
+import {
+  announceToOtherContexts,
+  announceToThisContext,
+  writeIfVersion,
+  type PlainWrite,
+} from '../db/versioned-write';
 import {
   mutationReferences,
   parseMutation,
@@ -148,19 +153,28 @@ async function changeOnBase(
   }
   const writes = writesOf(plan);
   const version = newCollectionVersion();
+  let written: Promise<'written' | 'stale'>;
   try {
-    if ((await writeIfVersion(db, readAt, writes, version)) === 'stale') return null;
+    written = writeIfVersion(db, readAt, writes, version);
   } catch {
-    // Closed or closing database, full disk, …: the slow way meets it again and says so.
+    // Closed or closing database, …: the slow way meets it again and says so.
     return null;
   }
+  // This context's screen re-reads now, behind the write (see announceToThisContext).
+  const changed = announceToThisContext(db, writes);
+  try {
+    if ((await written) === 'stale') return null;
+  } catch {
+    // Aborted (full disk, …): nothing written; the slow way meets it again and says so.
+    return null;
+  }
+  announceToOtherContexts(changed);
   applyToBase(base, plan.writes, {
     version,
     profile: plan.profile,
     totals: plan.totals ?? base.totals,
     counters: plan.counters,
   });
-  announceWrites(db, writes);
   return plan.entry;
 }
 

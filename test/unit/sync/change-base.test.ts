@@ -134,6 +134,43 @@ describe('a change made with the rows in memory', () => {
     expect(signals.some((parts) => parts[`idb://${tab.name}/outbox/`])).toBe(true);
   });
 
+  it('is told to the screens here before it commits, and their re-read sees it', async () => {
+    // A watcher re-reads the moment it is told (useLiveQuery does). The change tells this
+    // context's watchers as soon as its write is made, before the write commits: their re-read
+    // must still see it (IndexedDB runs a read made after a write, on the same stores, after
+    // it), or the screen would stay on the rows before the change.
+    const idb = tab.backendDB();
+    const transaction = idb.transaction.bind(idb);
+    const committed = new Set<IDBTransaction>();
+    const writes: IDBTransaction[] = [];
+    idb.transaction = ((stores, mode, options) => {
+      const tx = transaction(stores, mode, options);
+      if (mode === 'readwrite') {
+        writes.push(tx);
+        tx.addEventListener('complete', () => committed.add(tx));
+      }
+      return tx;
+    }) as typeof idb.transaction;
+    const toldBeforeCommit: boolean[] = [];
+    const reads: Promise<string[]>[] = [];
+    const listener = (parts: ObservabilitySet) => {
+      if (!parts[`idb://${tab.name}/ownedCars/`]) return;
+      toldBeforeCommit.push(writes.length === 1 && !committed.has(writes[0]!));
+      reads.push(instancesOf(CHARGER));
+    };
+    Dexie.on('storagemutated', listener);
+    try {
+      await add(tab, CHARGER, 'tab-1');
+    } finally {
+      Dexie.on.storagemutated.unsubscribe(listener);
+      idb.transaction = transaction;
+    }
+    // The quick way (one plain write), told once, before that write committed.
+    expect(changeBaseFor(tab, USER)).toBeDefined();
+    expect(toldBeforeCommit).toEqual([true]);
+    expect(await Promise.all(reads)).toEqual([['tab-0-1', 'tab-1-1']]);
+  });
+
   it('reaches the other tabs and the worker', async () => {
     // Another context's object on the channel: a change made from the copy must be heard there.
     const heard: ObservabilitySet[] = [];
