@@ -101,12 +101,8 @@ export async function applyLocalChange(
   };
   const read = (source: RowSource) => readRowsFor(source, refs, context.catalog, minted);
 
-  const base = changeBaseFor(db, userId);
-  if (base) {
-    const entry = await changeOnBase(db, base, userId, mutation, context, read);
-    if (entry) return { entry, mutation };
-    dropChangeBase(db);
-  }
+  const onCopy = await changeOnCopy(db, userId, mutation, context, read);
+  if (onCopy) return { entry: onCopy, mutation };
   const entry = await db.transaction('rw', collectionChangeTables(db), async () => {
     // Every read in one round: each round trip is time before the screen shows the change.
     const [rows, profile, counters, totals] = await Promise.all([
@@ -123,7 +119,45 @@ export async function applyLocalChange(
   return { entry, mutation };
 }
 
+/**
+ * How many times a change tries this context's copy when the copy moves under it. A rebase here
+ * or another change here brings the copy forward with the version it wrote: a change made while
+ * that rebase held the rows (after every confirmed push, so any quick second tap) finds its
+ * version moved, and lands on the copy as it is now instead of reading its rows the slow way,
+ * dropping the copy and taking all of it again when idle.
+ */
+const COPY_ATTEMPTS = 3;
+
 /** The change on this context's copy, or null when it must go the slow way (nothing written). */
+async function changeOnCopy(
+  db: GarageDb,
+  userId: string,
+  mutation: ParsedMutation,
+  context: ChangeContext,
+  read: (source: RowSource) => Promise<CollectionRows>,
+): Promise<OutboxRow | null> {
+  for (let attempt = 0; attempt < COPY_ATTEMPTS; attempt++) {
+    const base = changeBaseFor(db, userId);
+    if (!base) return null;
+    const readAt = base.version;
+    const outcome = await changeOnBase(db, base, userId, mutation, context, read);
+    if (outcome !== 'stale') {
+      if (outcome === null) dropChangeBase(db);
+      return outcome;
+    }
+    // Not brought forward here: another tab or the worker wrote, and no copy here knows what.
+    const now = changeBaseFor(db, userId);
+    if (!now || now.version === readAt) break;
+  }
+  dropChangeBase(db);
+  return null;
+}
+
+/**
+ * The change on `base`: its outbox entry once written; 'stale' when the collection's version
+ * had moved from the copy's (nothing written); null when it must go the slow way (nothing
+ * written either).
+ */
 async function changeOnBase(
   db: GarageDb,
   base: ChangeBase,
@@ -131,7 +165,7 @@ async function changeOnBase(
   mutation: ParsedMutation,
   context: ChangeContext,
   read: (source: RowSource) => Promise<CollectionRows>,
-): Promise<OutboxRow | null> {
+): Promise<OutboxRow | 'stale' | null> {
   // The version the copy is at as it is read: should the copy move while this change awaits
   // (another change of this context, a rebase), the check below finds it stale, rather than
   // passing rows from before with a version from after.
@@ -163,7 +197,7 @@ async function changeOnBase(
   // This context's screen re-reads now, behind the write (see announceToThisContext).
   const changed = announceToThisContext(db, writes);
   try {
-    if ((await written) === 'stale') return null;
+    if ((await written) === 'stale') return 'stale';
   } catch {
     // Aborted (full disk, …): nothing written; the slow way meets it again and says so.
     return null;

@@ -5,6 +5,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import Dexie, { RangeSet, rangesOverlap, type ObservabilitySet } from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeBaseFor } from '../../../src/db/change-base';
+import { COLLECTION_VERSION_KEY } from '../../../src/db/collection-version';
 import { DEXIE_MUTATION_SIGNAL, PLAIN_WRITES_CHANNEL } from '../../../src/db/versioned-write';
 import { changeBaseSettled, loadChangeBase } from '../../../src/db/change-base-load';
 import { readAllRows, rowsToCollection } from '../../../src/db/collection-rows';
@@ -93,6 +94,39 @@ describe('a change made with the rows in memory', () => {
     expect(changeBaseFor(tab, USER)).toBe(copy);
     expect(await instancesOf(BONE_SHAKER)).toEqual(['from-server', 'tab-1-1']);
     expect((await tab.profiles.get(USER))?.totalCarCount).toBe(3);
+  });
+
+  it('lands on the copy a rebase here brought forward while it waited, keeping that copy', async () => {
+    // After every confirmed push the page rebases; a tap made meanwhile finds the collection's
+    // version moved when its write gets its turn. The rebase brought this context's copy
+    // forward to that version, so the change is made again on it, not the slow way (which
+    // drops the copy, and taking it again reads every row).
+    const copy = changeBaseFor(tab, USER)!;
+    const idb = tab.backendDB();
+    const transaction = idb.transaction.bind(idb);
+    let rebased = false;
+    idb.transaction = ((stores, mode, options) => {
+      if (mode === 'readwrite' && !rebased) {
+        rebased = true;
+        // Made just before the change's write, so it runs first: the rebase's new version,
+        // and once it commits, the copy brought to it (keepCopyCurrent, rows unchanged).
+        const rebase = transaction(['meta'], 'readwrite');
+        rebase.objectStore('meta').put({ key: COLLECTION_VERSION_KEY, value: 'rebased-here' });
+        rebase.addEventListener('complete', () => (copy.version = 'rebased-here'));
+      }
+      return transaction(stores, mode, options);
+    }) as typeof idb.transaction;
+    try {
+      await add(tab, CHARGER, 'tab-1');
+    } finally {
+      idb.transaction = transaction;
+    }
+    expect(rebased).toBe(true);
+    expect(await instancesOf(CHARGER)).toEqual(['tab-0-1', 'tab-1-1']);
+    expect(changeBaseFor(tab, USER)).toBe(copy);
+    expect(copy.version).not.toBe('rebased-here');
+    expect((await tab.meta.get(COLLECTION_VERSION_KEY))?.value).toBe(copy.version);
+    expect(await tab.outbox.count()).toBe(2);
   });
 
   it('is refused or accepted on the stored rows, not on the copy', async () => {
