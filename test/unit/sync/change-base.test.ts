@@ -47,6 +47,29 @@ describe('a change made with the rows in memory', () => {
     (await tab.ownedCars.get([USER, carId]))?.instances.map((i) => i.instanceId) ?? [];
 
   /**
+   * Runs `run` with `onWrite` called for each read/write transaction `tab` makes plainly
+   * (a change on the copy), just before it is made: `make` makes one more on the same stores.
+   */
+  async function withPlainWrites(
+    onWrite: (make: IDBDatabase['transaction'], made: () => IDBTransaction) => void,
+    run: () => Promise<unknown>,
+  ): Promise<void> {
+    const idb = tab.backendDB();
+    const transaction = idb.transaction.bind(idb);
+    idb.transaction = ((stores, mode, options) => {
+      let made: IDBTransaction | undefined;
+      const make = () => (made ??= transaction(stores, mode, options));
+      if (mode === 'readwrite') onWrite(transaction, make);
+      return make();
+    }) as typeof idb.transaction;
+    try {
+      await run();
+    } finally {
+      idb.transaction = transaction;
+    }
+  }
+
+  /**
    * Synced, then a pull in `context` brings a Bone Shaker added on another device ('from-server')
    * and the username: the rebase that makes it the rows.
    */
@@ -102,25 +125,19 @@ describe('a change made with the rows in memory', () => {
     // forward to that version, so the change is made again on it, not the slow way (which
     // drops the copy, and taking it again reads every row).
     const copy = changeBaseFor(tab, USER)!;
-    const idb = tab.backendDB();
-    const transaction = idb.transaction.bind(idb);
     let rebased = false;
-    idb.transaction = ((stores, mode, options) => {
-      if (mode === 'readwrite' && !rebased) {
+    await withPlainWrites(
+      (make) => {
+        if (rebased) return;
         rebased = true;
         // Made just before the change's write, so it runs first: the rebase's new version,
         // and once it commits, the copy brought to it (keepCopyCurrent, rows unchanged).
-        const rebase = transaction(['meta'], 'readwrite');
+        const rebase = make(['meta'], 'readwrite');
         rebase.objectStore('meta').put({ key: COLLECTION_VERSION_KEY, value: 'rebased-here' });
         rebase.addEventListener('complete', () => (copy.version = 'rebased-here'));
-      }
-      return transaction(stores, mode, options);
-    }) as typeof idb.transaction;
-    try {
-      await add(tab, CHARGER, 'tab-1');
-    } finally {
-      idb.transaction = transaction;
-    }
+      },
+      () => add(tab, CHARGER, 'tab-1'),
+    );
     expect(rebased).toBe(true);
     expect(await instancesOf(CHARGER)).toEqual(['tab-0-1', 'tab-1-1']);
     expect(changeBaseFor(tab, USER)).toBe(copy);
@@ -173,18 +190,8 @@ describe('a change made with the rows in memory', () => {
     // context's watchers as soon as its write is made, before the write commits: their re-read
     // must still see it (IndexedDB runs a read made after a write, on the same stores, after
     // it), or the screen would stay on the rows before the change.
-    const idb = tab.backendDB();
-    const transaction = idb.transaction.bind(idb);
     const committed = new Set<IDBTransaction>();
     const writes: IDBTransaction[] = [];
-    idb.transaction = ((stores, mode, options) => {
-      const tx = transaction(stores, mode, options);
-      if (mode === 'readwrite') {
-        writes.push(tx);
-        tx.addEventListener('complete', () => committed.add(tx));
-      }
-      return tx;
-    }) as typeof idb.transaction;
     const toldBeforeCommit: boolean[] = [];
     const reads: Promise<string[]>[] = [];
     const listener = (parts: ObservabilitySet) => {
@@ -194,10 +201,16 @@ describe('a change made with the rows in memory', () => {
     };
     Dexie.on('storagemutated', listener);
     try {
-      await add(tab, CHARGER, 'tab-1');
+      await withPlainWrites(
+        (_, made) => {
+          const tx = made();
+          writes.push(tx);
+          tx.addEventListener('complete', () => committed.add(tx));
+        },
+        () => add(tab, CHARGER, 'tab-1'),
+      );
     } finally {
       Dexie.on.storagemutated.unsubscribe(listener);
-      idb.transaction = transaction;
     }
     // The quick way (one plain write), told once, before that write committed.
     expect(changeBaseFor(tab, USER)).toBeDefined();
