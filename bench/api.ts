@@ -18,6 +18,7 @@ import {
   type InProcessReference,
   type PgbenchReference,
 } from './api/references';
+import { sqlAloneReference, type SqlAloneReference } from './api/sql-alone-reference';
 
 const CLIENTS = 50;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 8000);
@@ -50,9 +51,18 @@ interface StoreResult {
   fairness: FairnessResult;
   /**
    * The same run's reference: `pgbench -N` on the same cluster (PostgreSQL), the same change
-   * applied in process with no HTTP (PGlite); ratio = saturated changes/s ÷ its rate.
+   * applied in process with no HTTP (PGlite); ratio = saturated changes/s ÷ its rate. On
+   * PostgreSQL also the change's own SQL under pgbench (no Node at all): `sqlAloneToPgbenchN` is
+   * the most `ratio` could be with this SQL, `ratioToSqlAlone` what the server makes of it.
    */
-  reference?: { pgbench?: PgbenchReference; inProcess?: InProcessReference; ratio: number };
+  reference?: {
+    pgbench?: PgbenchReference;
+    inProcess?: InProcessReference;
+    sqlAlone?: SqlAloneReference;
+    ratio: number;
+    sqlAloneToPgbenchN?: number;
+    ratioToSqlAlone?: number;
+  };
 }
 
 const TARGET_RATE = { pglite: 300, postgres: 1000 } as const;
@@ -145,9 +155,12 @@ async function benchStore(
   store: StoreResult['store'],
   env: Record<string, string>,
   /** The reference's own figures and its rate in changes (or transactions) per second. */
-  reference: (
-    carIds: string[],
-  ) => Promise<{ pgbench?: PgbenchReference; inProcess?: InProcessReference; rate: number }>,
+  reference: (carIds: string[]) => Promise<{
+    pgbench?: PgbenchReference;
+    inProcess?: InProcessReference;
+    sqlAlone?: SqlAloneReference;
+    rate: number;
+  }>,
 ): Promise<StoreResult> {
   const server = await startServerProcess(env);
   let carIds: string[];
@@ -188,8 +201,16 @@ async function benchStore(
   }
   // After the server has stopped: the reference runs on a machine as quiet as the run had it.
   const { rate, ...figures } = await reference(carIds);
-  const ratio = Number((result.saturated.mutationsPerSecond / rate).toFixed(2));
-  return { ...result, reference: { ...figures, ratio } };
+  const ratioOf = (a: number, b: number) => Number((a / b).toFixed(2));
+  const ratio = ratioOf(result.saturated.mutationsPerSecond, rate);
+  const sqlAlone = figures.sqlAlone;
+  const ceiling = sqlAlone
+    ? {
+        sqlAloneToPgbenchN: ratioOf(sqlAlone.tps, rate),
+        ratioToSqlAlone: ratioOf(result.saturated.mutationsPerSecond, sqlAlone.tps),
+      }
+    : {};
+  return { ...result, reference: { ...figures, ratio, ...ceiling } };
 }
 
 async function main() {
@@ -234,6 +255,7 @@ async function main() {
           },
           async (carIds) => {
             const pgbench = await pgbenchReference(pgUrl, CLIENTS, DURATION_MS / 1000);
+            const sqlAlone = await sqlAloneReference(pgUrl, carIds, CLIENTS, DURATION_MS / 1000);
             // Not the target's reference: where the time goes without HTTP (one process, the
             // servers' pool size: DATABASE_POOL_SIZE's default of 8 per worker).
             const inProcess = await inProcessReference(
@@ -243,7 +265,7 @@ async function main() {
               DURATION_MS,
               WARMUP_MS,
             );
-            return { pgbench, inProcess, rate: pgbench.tps };
+            return { pgbench, inProcess, sqlAlone, rate: pgbench.tps };
           },
         ),
       );
@@ -305,6 +327,9 @@ async function main() {
           ? `in process ${r.reference.inProcess.changesPerSecond}/s`
           : '-',
       ratio: r.reference ? `${r.reference.ratio}× (≥ ${TARGET_RATIO[r.store]})` : '-',
+      'SQL alone': r.reference?.sqlAlone
+        ? `${r.reference.sqlAlone.tps}/s = ${r.reference.sqlAloneToPgbenchN}× pgbench -N`
+        : '-',
       'p99 ms at max': r.saturated.p99Ms,
       'offered/s': r.paced.offeredPerSecond,
       'achieved/s': r.paced.achievedPerSecond,
