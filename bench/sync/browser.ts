@@ -38,7 +38,11 @@ export const SEARCH_QUERIES = [
 
 const DOWNLOAD_RUNS = 3;
 const COLLECTION_SIZE = 10_000;
-const CHANGE_SAMPLES = 200;
+/**
+ * Samples of each write (add, bare put, floor), taken in turns. A p95 of 200 moved by ±0.1x the
+ * bare put from run to run, as much as B2's margin; of 1,000, by about half that (~5 s more).
+ */
+const CHANGE_SAMPLES = Number(process.env.BENCH_CHANGE_SAMPLES ?? 1000);
 const CHANGE_WARMUP = 10;
 
 /** What a collector at a fair types into the quick check: toy numbers, collector numbers, names. */
