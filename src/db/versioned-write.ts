@@ -7,6 +7,7 @@
 // commit (announceToThisContext, announceToOtherContexts): its cached answers for what changed
 // are dropped and the watchers re-read, here, in the other tabs and in the worker.
 import Dexie, { RangeSet, type IndexableType, type ObservabilitySet } from 'dexie';
+import { changeDeadline, CHANGE_DEADLINE_MS } from './change-deadline';
 import { COLLECTION_VERSION_KEY } from './collection-version';
 import type { GarageDb, MetaRow } from './garage-db';
 
@@ -17,17 +18,20 @@ export type PlainWrite =
 
 /**
  * 'written' when every write committed; 'stale' when the version had moved (nothing written).
- * Throws what IndexedDB throws otherwise (nothing written either).
+ * Throws what IndexedDB throws otherwise (nothing written either), and AppError
+ * 'storage-stalled' past `deadlineMs` (db/change-deadline.ts: the transaction is aborted).
  */
 export function writeIfVersion(
   db: GarageDb,
   expected: string | null,
   writes: PlainWrite[],
   nextVersion: string,
+  deadlineMs = CHANGE_DEADLINE_MS,
 ): Promise<'written' | 'stale'> {
   const stores = [...new Set(['meta', ...writes.map((write) => write.store)])];
   const tx = db.backendDB().transaction(stores, 'readwrite');
-  return new Promise((resolve, reject) => {
+  const deadline = changeDeadline(deadlineMs, () => tx.abort());
+  const outcome = new Promise<'written' | 'stale'>((resolve, reject) => {
     let stale = false;
     tx.oncomplete = () => resolve('written');
     tx.onabort = () => (stale ? resolve('stale') : reject(tx.error ?? new Error('aborted')));
@@ -55,6 +59,7 @@ export function writeIfVersion(
       value: nextVersion,
     } satisfies MetaRow);
   });
+  return Promise.race([outcome, deadline.passed]).finally(deadline.cancel);
 }
 
 /**

@@ -14,7 +14,9 @@ export type AppErrorCode =
   /** No network. */
   | 'offline'
   /** The device has a network but our API did not answer (a portal, a proxy, a timeout). */
-  | 'unreachable';
+  | 'unreachable'
+  /** The device's storage did not take a change within its deadline: nothing was changed. */
+  | 'storage-stalled';
 
 export class AppError extends Error {
   constructor(

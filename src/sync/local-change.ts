@@ -1,7 +1,9 @@
 // One collection change on the device: the rule (docs/rules.md) applied to the local rows and its outbox
 // entry appended, in one Dexie transaction, so there is never one without the other.
 import type { IndexableType } from 'dexie';
-import { AppError } from '../errors/app-error';
+import type { Transaction } from 'dexie';
+import { AppError, isAppError } from '../errors/app-error';
+import { CHANGE_DEADLINE_MS, changeDeadline, storageStalled } from '../db/change-deadline';
 import { collectionChangeTables, type GarageDb, type OutboxRow } from '../db/garage-db';
 import { lookupOf } from '../db/catalog-lookup';
 import {
@@ -79,6 +81,8 @@ export async function applyLocalChange(
   name: string,
   args: unknown,
   clock: LocalChangeClock = deviceClock,
+  /** Past it the change fails with AppError 'storage-stalled' and writes nothing. */
+  deadlineMs = CHANGE_DEADLINE_MS,
 ): Promise<LocalChangeResult> {
   // The ids the clock makes for this change are new everywhere: nobody's rows can own them.
   const minted = new Set<string>();
@@ -101,9 +105,9 @@ export async function applyLocalChange(
   };
   const read = (source: RowSource) => readRowsFor(source, refs, context.catalog, minted);
 
-  const onCopy = await changeOnCopy(db, userId, mutation, context, read);
+  const onCopy = await changeOnCopy(db, userId, mutation, context, read, deadlineMs);
   if (onCopy) return { entry: onCopy, mutation };
-  const entry = await db.transaction('rw', collectionChangeTables(db), async () => {
+  const entry = await changeInTransaction(deadlineMs, async () => {
     // Every read in one round: each round trip is time before the screen shows the change.
     const [rows, profile, counters, totals] = await Promise.all([
       read(dexieRowSource(db, userId)),
@@ -117,6 +121,31 @@ export async function applyLocalChange(
   });
   loadChangeBaseWhenIdle(db, userId);
   return { entry, mutation };
+
+  /**
+   * `work` in one Dexie transaction on the change's tables, aborted past `ms` (or refused, should
+   * it only start then: the database still opening, another transaction holding the rows).
+   */
+  async function changeInTransaction<T>(ms: number, work: () => Promise<T>): Promise<T> {
+    let transaction: Transaction | undefined;
+    let abandoned = false;
+    const deadline = changeDeadline(ms, () => {
+      abandoned = true;
+      transaction?.abort();
+    });
+    const done = db.transaction('rw', collectionChangeTables(db), (tx) => {
+      if (abandoned) throw storageStalled();
+      transaction = tx;
+      return work();
+    });
+    try {
+      return await Promise.race([done, deadline.passed]);
+    } finally {
+      deadline.cancel();
+      // Aborted past the deadline: its own rejection is not news.
+      done.catch(() => {});
+    }
+  }
 }
 
 /**
@@ -135,12 +164,13 @@ async function changeOnCopy(
   mutation: ParsedMutation,
   context: ChangeContext,
   read: (source: RowSource) => Promise<CollectionRows>,
+  deadlineMs: number,
 ): Promise<OutboxRow | null> {
   for (let attempt = 0; attempt < COPY_ATTEMPTS; attempt++) {
     const base = changeBaseFor(db, userId);
     if (!base) return null;
     const readAt = base.version;
-    const outcome = await changeOnBase(db, base, userId, mutation, context, read);
+    const outcome = await changeOnBase(db, base, userId, mutation, context, read, deadlineMs);
     if (outcome !== 'stale') {
       if (outcome === null) dropChangeBase(db);
       return outcome;
@@ -165,6 +195,7 @@ async function changeOnBase(
   mutation: ParsedMutation,
   context: ChangeContext,
   read: (source: RowSource) => Promise<CollectionRows>,
+  deadlineMs: number,
 ): Promise<OutboxRow | 'stale' | null> {
   // The version the copy is at as it is read: should the copy move while this change awaits
   // (another change of this context, a rebase), the check below finds it stale, rather than
@@ -189,7 +220,7 @@ async function changeOnBase(
   const version = newCollectionVersion();
   let written: Promise<'written' | 'stale'>;
   try {
-    written = writeIfVersion(db, readAt, writes, version);
+    written = writeIfVersion(db, readAt, writes, version, deadlineMs);
   } catch {
     // Closed or closing database, …: the slow way meets it again and says so.
     return null;
@@ -198,7 +229,9 @@ async function changeOnBase(
   const changed = announceToThisContext(db, writes);
   try {
     if ((await written) === 'stale') return 'stale';
-  } catch {
+  } catch (error) {
+    // Storage that did not answer would not answer the slow way either: the collector is told.
+    if (isAppError(error, 'storage-stalled')) throw error;
     // Aborted (full disk, …): nothing written; the slow way meets it again and says so.
     return null;
   }

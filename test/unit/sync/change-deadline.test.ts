@@ -1,0 +1,95 @@
+// A collector's change never waits forever on IndexedDB (docs/design: nothing waits forever): a
+// transaction that cannot start, here because another connection holds the rows as a frozen
+// one would, is abandoned past the change's deadline, the tap is answered with an error, and
+// nothing of the change is written then or once the rows are free again.
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { STORAGE_STALLED_MESSAGE } from '../../../src/db/change-deadline';
+import { changeBaseFor, dropChangeBase } from '../../../src/db/change-base';
+import { changeBaseSettled, loadChangeBase } from '../../../src/db/change-base-load';
+import { GarageDb } from '../../../src/db/garage-db';
+import { isAppError } from '../../../src/errors/app-error';
+import { applyLocalChange } from '../../../src/sync/local-change';
+import { CHARGER, fixtureCars, fixtureSets } from '../../fixtures/catalog';
+import { fixedClock } from '../../fixtures/device';
+
+const USER = 'collector-1';
+const DEADLINE_MS = 200;
+
+/**
+ * Holds a read/write transaction on `stores` of `db` open, one request after another, until
+ * released: every transaction of the other connection on those stores waits behind it.
+ */
+function holdRows(db: GarageDb, stores: string[]): { release: () => Promise<void> } {
+  const tx = db.backendDB().transaction(stores, 'readwrite');
+  let held = true;
+  const again = () => {
+    const request = tx.objectStore(stores[0]!).count();
+    request.onsuccess = () => {
+      if (held) again();
+    };
+  };
+  again();
+  const finished = new Promise<void>((resolve) => (tx.oncomplete = () => resolve()));
+  return {
+    release: () => {
+      held = false;
+      return finished;
+    },
+  };
+}
+
+describe('a change its storage does not answer', () => {
+  let tab: GarageDb;
+  let frozen: GarageDb;
+
+  beforeEach(async () => {
+    const factory = new IDBFactory();
+    const name = `device-${Math.random()}`;
+    tab = new GarageDb(name, { indexedDB: factory, IDBKeyRange });
+    frozen = new GarageDb(name, { indexedDB: factory, IDBKeyRange });
+    await tab.catalog.replace({ version: 'fixture', cars: fixtureCars, sets: fixtureSets });
+    await add('first');
+    await changeBaseSettled(tab);
+    await frozen.open();
+  });
+
+  const add = (prefix: string) =>
+    applyLocalChange(
+      tab,
+      USER,
+      'collection/add-car-instance',
+      { carId: CHARGER, details: {} },
+      fixedClock(undefined, prefix),
+      DEADLINE_MS,
+    );
+
+  async function expectStalledAndNothingWritten(): Promise<void> {
+    const hold = holdRows(frozen, ['outbox', 'meta', 'ownedCars']);
+    const started = Date.now();
+    const failed = await add('stalled').catch((error: unknown) => error);
+    expect(isAppError(failed, 'storage-stalled')).toBe(true);
+    expect((failed as Error).message).toBe(STORAGE_STALLED_MESSAGE);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(DEADLINE_MS);
+    await hold.release();
+    // Once the rows are free, the abandoned transaction must not write after all.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await tab.outbox.count()).toBe(1);
+    const instances = (await tab.ownedCars.get([USER, CHARGER]))?.instances ?? [];
+    expect(instances.map((i) => i.instanceId)).toEqual(['first-1']);
+    // And the next change goes through as usual.
+    await add('after');
+    expect(await tab.outbox.count()).toBe(2);
+  }
+
+  it('on the copy of the rows: fails past its deadline, writes nothing, even later', async () => {
+    await loadChangeBase(tab, USER);
+    expect(changeBaseFor(tab, USER)).toBeDefined();
+    await expectStalledAndNothingWritten();
+  });
+
+  it('read in its transaction: fails past its deadline, writes nothing, even later', async () => {
+    dropChangeBase(tab);
+    await expectStalledAndNothingWritten();
+  });
+});
