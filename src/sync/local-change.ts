@@ -1,7 +1,6 @@
 // One collection change on the device: the rule (docs/rules.md) applied to the local rows and its outbox
 // entry appended, in one Dexie transaction, so there is never one without the other.
-import type { IndexableType } from 'dexie';
-import type { Transaction } from 'dexie';
+import type { IndexableType, Transaction } from 'dexie';
 import { AppError, isAppError } from '../errors/app-error';
 import { CHANGE_DEADLINE_MS, changeDeadline, storageStalled } from '../db/change-deadline';
 import { collectionChangeTables, type GarageDb, type OutboxRow } from '../db/garage-db';
@@ -107,7 +106,7 @@ export async function applyLocalChange(
 
   const onCopy = await changeOnCopy(db, userId, mutation, context, read, deadlineMs);
   if (onCopy) return { entry: onCopy, mutation };
-  const entry = await changeInTransaction(deadlineMs, async () => {
+  const entry = await changeInTransaction(db, deadlineMs, async () => {
     // Every read in one round: each round trip is time before the screen shows the change.
     const [rows, profile, counters, totals] = await Promise.all([
       read(dexieRowSource(db, userId)),
@@ -121,30 +120,34 @@ export async function applyLocalChange(
   });
   loadChangeBaseWhenIdle(db, userId);
   return { entry, mutation };
+}
 
-  /**
-   * `work` in one Dexie transaction on the change's tables, aborted past `ms` (or refused, should
-   * it only start then: the database still opening, another transaction holding the rows).
-   */
-  async function changeInTransaction<T>(ms: number, work: () => Promise<T>): Promise<T> {
-    let transaction: Transaction | undefined;
-    let abandoned = false;
-    const deadline = changeDeadline(ms, () => {
-      abandoned = true;
-      transaction?.abort();
-    });
-    const done = db.transaction('rw', collectionChangeTables(db), (tx) => {
-      if (abandoned) throw storageStalled();
-      transaction = tx;
-      return work();
-    });
-    try {
-      return await Promise.race([done, deadline.passed]);
-    } finally {
-      deadline.cancel();
-      // Aborted past the deadline: its own rejection is not news.
-      done.catch(() => {});
-    }
+/**
+ * `work` in one Dexie transaction on the change's tables, aborted past `ms` (or refused, should
+ * it only start then: the database still opening, another transaction holding the rows).
+ */
+async function changeInTransaction<T>(
+  db: GarageDb,
+  ms: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  let transaction: Transaction | undefined;
+  let abandoned = false;
+  const deadline = changeDeadline(ms, () => {
+    abandoned = true;
+    transaction?.abort();
+  });
+  const done = db.transaction('rw', collectionChangeTables(db), (tx) => {
+    if (abandoned) throw storageStalled();
+    transaction = tx;
+    return work();
+  });
+  try {
+    return await Promise.race([done, deadline.passed]);
+  } finally {
+    deadline.cancel();
+    // Aborted past the deadline: its own rejection is not news.
+    done.catch(() => {});
   }
 }
 
