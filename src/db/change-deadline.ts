@@ -3,6 +3,7 @@
 // transaction stuck behind one never answers. Past the deadline the change's transaction is
 // aborted, so nothing of it is written later behind the collector's back, and they are told.
 import { AppError } from '../errors/app-error';
+import { DeadlinePassed, withDeadline } from './deadline';
 
 /** A change writes a few rows: milliseconds normally, a second or two on a slow, busy phone. */
 export const CHANGE_DEADLINE_MS = 15_000;
@@ -15,28 +16,19 @@ export function storageStalled(): AppError {
 }
 
 /**
- * Rejects with storageStalled() once `ms` pass, after calling `abort` (the transaction's, if it
- * has one yet). `cancel` when the outcome came in time. A transaction aborted before it commits
- * writes nothing; one already committing cannot be aborted and may still land, which the screens
- * then show (they watch the rows): the one case where the collector is told of a change that
- * is saved after all.
+ * `work`, or storageStalled() once `ms` pass, after calling `abort` (the transaction's, if it has
+ * one yet). A transaction aborted before it commits writes nothing; one already committing
+ * cannot be aborted and may still land, which the screens then show (they watch the rows): the
+ * one case where the collector is told of a change that is saved after all.
  */
-export function changeDeadline(
+export async function withChangeDeadline<T>(
+  work: Promise<T>,
   ms: number,
   abort: () => void,
-): { passed: Promise<never>; cancel: () => void } {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const passed = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      try {
-        abort();
-      } catch {
-        // Already committing or finished: its own outcome follows, and the screens show it.
-      }
-      reject(storageStalled());
-    }, ms);
-  });
-  // Nobody may be awaiting it when it fires after the race it was in has been settled.
-  passed.catch(() => {});
-  return { passed, cancel: () => clearTimeout(timer) };
+): Promise<T> {
+  try {
+    return await withDeadline(work, ms, 'a collection change', abort);
+  } catch (error) {
+    throw error instanceof DeadlinePassed ? storageStalled() : error;
+  }
 }

@@ -11,11 +11,27 @@ export class DeadlinePassed extends Error {
   }
 }
 
-/** `work`, or DeadlinePassed after `ms`. The work itself is not cancelled: it is abandoned. */
-export function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+/**
+ * `work`, or DeadlinePassed after `ms`. The work itself is not cancelled, it is abandoned, unless
+ * `onPassed` cancels it (an IndexedDB transaction's abort): called first, and what it throws is
+ * ignored (the work may be past cancelling, about to answer on its own).
+ */
+export function withDeadline<T>(
+  work: Promise<T>,
+  ms: number,
+  what: string,
+  onPassed?: () => void,
+): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DeadlinePassed(what, ms)), ms);
+    timer = setTimeout(() => {
+      try {
+        onPassed?.();
+      } catch {
+        // Past cancelling: its own outcome follows, and nobody waits for it here.
+      }
+      reject(new DeadlinePassed(what, ms));
+    }, ms);
   });
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }

@@ -7,7 +7,7 @@
 // commit (announceToThisContext, announceToOtherContexts): its cached answers for what changed
 // are dropped and the watchers re-read, here, in the other tabs and in the worker.
 import Dexie, { RangeSet, type IndexableType, type ObservabilitySet } from 'dexie';
-import { changeDeadline, CHANGE_DEADLINE_MS } from './change-deadline';
+import { CHANGE_DEADLINE_MS, withChangeDeadline } from './change-deadline';
 import { COLLECTION_VERSION_KEY } from './collection-version';
 import type { GarageDb, MetaRow } from './garage-db';
 
@@ -30,7 +30,6 @@ export function writeIfVersion(
 ): Promise<'written' | 'stale'> {
   const stores = [...new Set(['meta', ...writes.map((write) => write.store)])];
   const tx = db.backendDB().transaction(stores, 'readwrite');
-  const deadline = changeDeadline(deadlineMs, () => tx.abort());
   const outcome = new Promise<'written' | 'stale'>((resolve, reject) => {
     let stale = false;
     tx.oncomplete = () => resolve('written');
@@ -59,7 +58,7 @@ export function writeIfVersion(
       value: nextVersion,
     } satisfies MetaRow);
   });
-  return Promise.race([outcome, deadline.passed]).finally(deadline.cancel);
+  return withChangeDeadline(outcome, deadlineMs, () => tx.abort());
 }
 
 /**

@@ -2,7 +2,7 @@
 // entry appended, in one Dexie transaction, so there is never one without the other.
 import type { IndexableType, Transaction } from 'dexie';
 import { AppError, isAppError } from '../errors/app-error';
-import { CHANGE_DEADLINE_MS, changeDeadline, storageStalled } from '../db/change-deadline';
+import { CHANGE_DEADLINE_MS, storageStalled, withChangeDeadline } from '../db/change-deadline';
 import { collectionChangeTables, type GarageDb, type OutboxRow } from '../db/garage-db';
 import { lookupOf } from '../db/catalog-lookup';
 import {
@@ -126,29 +126,18 @@ export async function applyLocalChange(
  * `work` in one Dexie transaction on the change's tables, aborted past `ms` (or refused, should
  * it only start then: the database still opening, another transaction holding the rows).
  */
-async function changeInTransaction<T>(
-  db: GarageDb,
-  ms: number,
-  work: () => Promise<T>,
-): Promise<T> {
+function changeInTransaction<T>(db: GarageDb, ms: number, work: () => Promise<T>): Promise<T> {
   let transaction: Transaction | undefined;
   let abandoned = false;
-  const deadline = changeDeadline(ms, () => {
-    abandoned = true;
-    transaction?.abort();
-  });
   const done = db.transaction('rw', collectionChangeTables(db), (tx) => {
     if (abandoned) throw storageStalled();
     transaction = tx;
     return work();
   });
-  try {
-    return await Promise.race([done, deadline.passed]);
-  } finally {
-    deadline.cancel();
-    // Aborted past the deadline: its own rejection is not news.
-    done.catch(() => {});
-  }
+  return withChangeDeadline(done, ms, () => {
+    abandoned = true;
+    transaction?.abort();
+  });
 }
 
 /**
