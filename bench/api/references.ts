@@ -25,15 +25,38 @@ export interface PgbenchReference {
   synchronousCommit: string;
 }
 
+/** pgbench's path and the options that connect it to `url`'s cluster (host, port, user). */
+export function pgbenchFor(url: string): { pgbench: string; connection: string[] } {
+  const bin = findPostgresBin();
+  if (!bin) throw new Error('pgbench not found in /usr/lib/postgresql');
+  const target = new URL(url);
+  return {
+    pgbench: join(bin, 'pgbench'),
+    connection: [
+      '-h',
+      target.hostname,
+      '-p',
+      target.port,
+      '-U',
+      decodeURIComponent(target.username),
+    ],
+  };
+}
+
+/** The tps pgbench printed, without the initial connection time. */
+export function pgbenchTps(output: string): number {
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(output)?.[1];
+  if (!tps) throw new Error(`pgbench printed no tps:\n${output}`);
+  return Math.round(Number(tps));
+}
+
 /** Runs `pgbench -N` (TPC-B without the teller/branch updates) against its own database. */
 export async function pgbenchReference(
   url: string,
   clients: number,
   seconds: number,
 ): Promise<PgbenchReference> {
-  const bin = findPostgresBin();
-  if (!bin) throw new Error('pgbench not found in /usr/lib/postgresql');
-  const target = new URL(url);
+  const { pgbench, connection } = pgbenchFor(url);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   let fsync: string;
@@ -48,15 +71,6 @@ export async function pgbenchReference(
   } finally {
     await client.end();
   }
-  const connection = [
-    '-h',
-    target.hostname,
-    '-p',
-    target.port,
-    '-U',
-    decodeURIComponent(target.username),
-  ];
-  const pgbench = join(bin, 'pgbench');
   execFileSync(pgbench, [...connection, '-i', '-q', '-s', '1', 'pgbench_reference'], {
     stdio: 'pipe',
   });
@@ -67,14 +81,12 @@ export async function pgbenchReference(
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(output)?.[1];
-  if (!tps) throw new Error(`pgbench printed no tps:\n${output}`);
   return {
     command: `pgbench ${args.join(' ')}`,
     clients,
     threads,
     seconds,
-    tps: Math.round(Number(tps)),
+    tps: pgbenchTps(output),
     fsync,
     synchronousCommit,
   };

@@ -14,7 +14,7 @@ import {
   WRITE_BUDGET_CAPACITY,
   WRITE_BUDGET_REFILL_PER_SECOND,
 } from '../../src/shared/collection/work-units';
-import { findPostgresBin } from '../../scripts/postgres-cluster';
+import { pgbenchFor, pgbenchTps } from './references';
 
 export interface SqlAloneReference {
   how: string;
@@ -71,9 +71,7 @@ export async function sqlAloneReference(
   clients: number,
   seconds: number,
 ): Promise<SqlAloneReference> {
-  const bin = findPostgresBin();
-  if (!bin) throw new Error('pgbench not found in /usr/lib/postgresql');
-  const target = new URL(url);
+  const { pgbench, connection } = pgbenchFor(url);
   const dir = mkdtempSync(join(tmpdir(), 'diecast-sql-alone-'));
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -89,22 +87,19 @@ export async function sqlAloneReference(
     const threads = Math.min(2, clients);
     const args = ['-n', '-M', 'prepared', '-f', script, '-c', String(clients)];
     args.push('-j', String(threads));
-    const connection = ['-h', target.hostname, '-p', target.port];
-    connection.push('-U', decodeURIComponent(target.username));
-    const database = target.pathname.slice(1) || 'postgres';
-    const pgbench = (runSeconds: number) =>
-      execFileSync(
-        join(bin, 'pgbench'),
-        [...connection, ...args, '-T', String(runSeconds), database],
-        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-      );
-    pgbench(2); // warm-up: plans cached, the collectors' first rows written
+    const database = new URL(url).pathname.slice(1) || 'postgres';
+    const run = (runSeconds: number) =>
+      execFileSync(pgbench, [...connection, ...args, '-T', String(runSeconds), database], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    run(2); // warm-up: plans cached, the collectors' first rows written
     const before = await sumOfVersions(client);
-    const output = pgbench(seconds);
+    const output = run(seconds);
     const applied = (await sumOfVersions(client)) - before;
-    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(output)?.[1];
+    const tps = pgbenchTps(output);
     const processed = /number of transactions actually processed: (\d+)/.exec(output)?.[1];
-    if (!tps || !processed) throw new Error(`pgbench printed no tps:\n${output}`);
+    if (!processed) throw new Error(`pgbench printed no count:\n${output}`);
     // A change whose version check failed would count in tps without writing anything.
     if (applied !== Number(processed)) {
       throw new Error(`pgbench counted ${processed} changes but ${applied} were applied`);
@@ -114,7 +109,7 @@ export async function sqlAloneReference(
       command: `pgbench ${args.join(' ').replace(script, 'change.sql')} -T ${seconds}`,
       clients,
       seconds,
-      tps: Math.round(Number(tps)),
+      tps,
       applied,
     };
   } finally {
