@@ -1,7 +1,6 @@
 // A context's copy of the collector's rows (db/change-base.ts) is a shortcut, never a source of
 // truth: whatever another tab or the worker wrote meanwhile, a change lands on what IndexedDB
 // holds, and the screens see changes written the plain way.
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import Dexie, { RangeSet, rangesOverlap, type ObservabilitySet } from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeBaseFor } from '../../../src/db/change-base';
@@ -9,12 +8,12 @@ import { COLLECTION_VERSION_KEY } from '../../../src/db/collection-version';
 import { DEXIE_MUTATION_SIGNAL, PLAIN_WRITES_CHANNEL } from '../../../src/db/versioned-write';
 import { changeBaseSettled, loadChangeBase } from '../../../src/db/change-base-load';
 import { readAllRows, rowsToCollection } from '../../../src/db/collection-rows';
-import { GarageDb } from '../../../src/db/garage-db';
+import type { GarageDb } from '../../../src/db/garage-db';
 import { isAppError } from '../../../src/errors/app-error';
 import { applyLocalChange } from '../../../src/sync/local-change';
 import { rebaseOnSnapshot } from '../../../src/sync/rebase';
-import { BONE_SHAKER, CHARGER, fixtureCars, fixtureSets } from '../../fixtures/catalog';
-import { fixedClock } from '../../fixtures/device';
+import { BONE_SHAKER, CHARGER } from '../../fixtures/catalog';
+import { fixedClock, openTwoContexts } from '../../fixtures/device';
 
 const USER = 'collector-1';
 
@@ -24,11 +23,7 @@ describe('a change made with the rows in memory', () => {
   let other: GarageDb;
 
   beforeEach(async () => {
-    const factory = new IDBFactory();
-    const name = `device-${Math.random()}`;
-    tab = new GarageDb(name, { indexedDB: factory, IDBKeyRange });
-    other = new GarageDb(name, { indexedDB: factory, IDBKeyRange });
-    await tab.catalog.replace({ version: 'fixture', cars: fixtureCars, sets: fixtureSets });
+    [tab, other] = await openTwoContexts();
     await add(tab, CHARGER, 'tab-0');
     await changeBaseSettled(tab);
     await loadChangeBase(tab, USER);

@@ -2,16 +2,15 @@
 // transaction that cannot start, here because another connection holds the rows as a frozen
 // one would, is abandoned past the change's deadline, the tap is answered with an error, and
 // nothing of the change is written then or once the rows are free again.
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_STALLED_MESSAGE } from '../../../src/db/change-deadline';
 import { changeBaseFor, dropChangeBase } from '../../../src/db/change-base';
 import { changeBaseSettled, loadChangeBase } from '../../../src/db/change-base-load';
-import { GarageDb } from '../../../src/db/garage-db';
+import type { GarageDb } from '../../../src/db/garage-db';
 import { isAppError } from '../../../src/errors/app-error';
 import { applyLocalChange } from '../../../src/sync/local-change';
-import { CHARGER, fixtureCars, fixtureSets } from '../../fixtures/catalog';
-import { fixedClock } from '../../fixtures/device';
+import { CHARGER } from '../../fixtures/catalog';
+import { fixedClock, openTwoContexts } from '../../fixtures/device';
 
 const USER = 'collector-1';
 const DEADLINE_MS = 200;
@@ -44,11 +43,7 @@ describe('a change its storage does not answer', () => {
   let frozen: GarageDb;
 
   beforeEach(async () => {
-    const factory = new IDBFactory();
-    const name = `device-${Math.random()}`;
-    tab = new GarageDb(name, { indexedDB: factory, IDBKeyRange });
-    frozen = new GarageDb(name, { indexedDB: factory, IDBKeyRange });
-    await tab.catalog.replace({ version: 'fixture', cars: fixtureCars, sets: fixtureSets });
+    [tab, frozen] = await openTwoContexts();
     await add('first');
     await changeBaseSettled(tab);
     await frozen.open();
