@@ -12,6 +12,7 @@ import { percentile, postJson } from './lib/http-client';
 import { startServerProcess } from './lib/server-process';
 import { machineInfo } from './lib/results';
 import { fairnessPhase, type FairnessResult } from './api/fairness';
+import { loadPhase, type SendRequest } from './api/load-phase';
 import {
   pgbenchReference,
   inProcessReference,
@@ -19,6 +20,7 @@ import {
   type PgbenchReference,
 } from './api/references';
 import { sqlAloneReference, type SqlAloneReference } from './api/sql-alone-reference';
+import { httpCeilingReference, type HttpCeilingReference } from './api/http-ceiling-reference';
 
 const CLIENTS = 50;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 8000);
@@ -54,14 +56,18 @@ interface StoreResult {
    * applied in process with no HTTP (PGlite); ratio = saturated changes/s ÷ its rate. On
    * PostgreSQL also the change's own SQL under pgbench (no Node at all): `sqlAloneToPgbenchN` is
    * the most `ratio` could be with this SQL, `ratioToSqlAlone` what the server makes of it.
+   * And the least server there can be (bare node:http) running pgbench -N's own transaction:
+   * `httpCeilingToPgbenchN` is the most any Node server reaches here with a change that small.
    */
   reference?: {
     pgbench?: PgbenchReference;
     inProcess?: InProcessReference;
     sqlAlone?: SqlAloneReference;
+    httpCeiling?: HttpCeilingReference;
     ratio: number;
     sqlAloneToPgbenchN?: number;
     ratioToSqlAlone?: number;
+    httpCeilingToPgbenchN?: number;
   };
 }
 
@@ -90,44 +96,12 @@ function addCar(url: string, user: TestUser, carId: string) {
   );
 }
 
-/**
- * Each client is one collector adding cars one request at a time. Unpaced: the next as soon as
- * the last is answered. Paced at `perClientRate`/s: on a fixed schedule, latency measured from
- * the scheduled time, so a server that falls behind is charged for the backlog it causes.
- */
-async function loadPhase(
-  url: string,
-  users: TestUser[],
-  carIds: string[],
-  durationMs: number,
-  perClientRate?: number,
-) {
-  const latencies: number[] = [];
-  let errors = 0;
-  const startedAt = performance.now();
-  const stopAt = startedAt + durationMs;
-  await Promise.all(
-    users.map(async (user, client) => {
-      const interval = perClientRate ? 1000 / perClientRate : 0;
-      // Spread the clients' schedules so they do not all fire at the same instant.
-      let scheduled = startedAt + (interval * client) / users.length;
-      for (let seq = 0; ; seq++) {
-        if (perClientRate) {
-          const wait = scheduled - performance.now();
-          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        }
-        const sentAt = perClientRate ? scheduled : performance.now();
-        if (sentAt >= stopAt) break;
-        const carId = carIds[(client * 7919 + seq * 31) % carIds.length] as string;
-        const response = await addCar(url, user, carId);
-        latencies.push(performance.now() - sentAt);
-        if (response.status !== 200) errors++;
-        scheduled += interval;
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return { latencies, errors, seconds: (performance.now() - startedAt) / 1000 };
+/** Each client is one collector adding cars, one request at a time (bench/api/load-phase.ts). */
+function addCars(url: string, users: TestUser[], carIds: string[]): SendRequest {
+  return (client, seq) => {
+    const carId = carIds[(client * 7919 + seq * 31) % carIds.length] as string;
+    return addCar(url, users[client] as TestUser, carId);
+  };
 }
 
 const ms = (value: number) => Number(value.toFixed(2));
@@ -155,23 +129,29 @@ async function benchStore(
   store: StoreResult['store'],
   env: Record<string, string>,
   /** The reference's own figures and its rate in changes (or transactions) per second. */
-  reference: (carIds: string[]) => Promise<{
+  reference: (
+    carIds: string[],
+    users: TestUser[],
+  ) => Promise<{
     pgbench?: PgbenchReference;
     inProcess?: InProcessReference;
     sqlAlone?: SqlAloneReference;
+    httpCeiling?: HttpCeilingReference;
     rate: number;
   }>,
 ): Promise<StoreResult> {
   const server = await startServerProcess(env);
   let carIds: string[];
+  let users: TestUser[];
   let result: StoreResult;
   try {
     carIds = await catalogCarIds(server.url);
-    const users = await Promise.all(Array.from({ length: CLIENTS }, () => signUpTestUser()));
-    await loadPhase(server.url, users, carIds, WARMUP_MS);
-    const saturated = await loadPhase(server.url, users, carIds, DURATION_MS);
+    users = await Promise.all(Array.from({ length: CLIENTS }, () => signUpTestUser()));
+    const send = addCars(server.url, users, carIds);
+    await loadPhase(send, CLIENTS, WARMUP_MS);
+    const saturated = await loadPhase(send, CLIENTS, DURATION_MS);
     const rate = TARGET_RATE[store];
-    const paced = await loadPhase(server.url, users, carIds, PACED_MS, rate / CLIENTS);
+    const paced = await loadPhase(send, CLIENTS, PACED_MS, rate / CLIENTS);
     const pushUser = await signUpTestUser();
     const push = await pushPhase(server.url, pushUser, carIds);
     const fairness = await fairnessPhase(server.url);
@@ -200,16 +180,19 @@ async function benchStore(
     await server.stop();
   }
   // After the server has stopped: the reference runs on a machine as quiet as the run had it.
-  const { rate, ...figures } = await reference(carIds);
+  const { rate, ...figures } = await reference(carIds, users);
   const ratioOf = (a: number, b: number) => Number((a / b).toFixed(2));
   const ratio = ratioOf(result.saturated.mutationsPerSecond, rate);
-  const sqlAlone = figures.sqlAlone;
-  const ceiling = sqlAlone
-    ? {
-        sqlAloneToPgbenchN: ratioOf(sqlAlone.tps, rate),
-        ratioToSqlAlone: ratioOf(result.saturated.mutationsPerSecond, sqlAlone.tps),
-      }
-    : {};
+  const { sqlAlone, httpCeiling } = figures;
+  const ceiling = {
+    ...(sqlAlone && {
+      sqlAloneToPgbenchN: ratioOf(sqlAlone.tps, rate),
+      ratioToSqlAlone: ratioOf(result.saturated.mutationsPerSecond, sqlAlone.tps),
+    }),
+    ...(httpCeiling && {
+      httpCeilingToPgbenchN: ratioOf(httpCeiling.pgbenchTransactionPerSecond, rate),
+    }),
+  };
   return { ...result, reference: { ...figures, ratio, ...ceiling } };
 }
 
@@ -253,8 +236,20 @@ async function main() {
             DATABASE_URL: pgUrl,
             WEB_CONCURRENCY: String(POSTGRES_WORKERS),
           },
-          async (carIds) => {
+          async (carIds, users) => {
             const pgbench = await pgbenchReference(pgUrl, CLIENTS, DURATION_MS / 1000);
+            // On pgbench's own tables, with the run's clients and their requests' size.
+            const httpCeiling = await httpCeilingReference(
+              pgbench.url,
+              POSTGRES_WORKERS,
+              CLIENTS,
+              DURATION_MS,
+              WARMUP_MS,
+              (client, seq) => ({
+                Authorization: users[client]?.headers.Authorization as string,
+                'Idempotency-Key': `bench:${seq}`,
+              }),
+            );
             const sqlAlone = await sqlAloneReference(pgUrl, carIds, CLIENTS, DURATION_MS / 1000);
             // Not the target's reference: where the time goes without HTTP (one process, the
             // servers' pool size: DATABASE_POOL_SIZE's default of 8 per worker).
@@ -265,7 +260,7 @@ async function main() {
               DURATION_MS,
               WARMUP_MS,
             );
-            return { pgbench, inProcess, sqlAlone, rate: pgbench.tps };
+            return { pgbench, inProcess, sqlAlone, httpCeiling, rate: pgbench.tps };
           },
         ),
       );
@@ -329,6 +324,9 @@ async function main() {
       ratio: r.reference ? `${r.reference.ratio}× (≥ ${TARGET_RATIO[r.store]})` : '-',
       'SQL alone': r.reference?.sqlAlone
         ? `${r.reference.sqlAlone.tps}/s = ${r.reference.sqlAloneToPgbenchN}× pgbench -N`
+        : '-',
+      'bare server': r.reference?.httpCeiling
+        ? `${r.reference.httpCeiling.pgbenchTransactionPerSecond}/s = ${r.reference.httpCeilingToPgbenchN}× pgbench -N`
         : '-',
       'p99 ms at max': r.saturated.p99Ms,
       'offered/s': r.paced.offeredPerSecond,

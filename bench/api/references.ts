@@ -23,6 +23,8 @@ export interface PgbenchReference {
   /** The cluster's settings the server's run had too. */
   fsync: string;
   synchronousCommit: string;
+  /** The database pgbench ran on (its tables at scale 1), for the HTTP ceiling reference. */
+  url: string;
 }
 
 /** pgbench's path and the options that connect it to `url`'s cluster (host, port, user). */
@@ -41,6 +43,13 @@ export function pgbenchFor(url: string): { pgbench: string; connection: string[]
       decodeURIComponent(target.username),
     ],
   };
+}
+
+/** `url` with another database. */
+function databaseUrl(url: string, database: string): string {
+  const target = new URL(url);
+  target.pathname = `/${database}`;
+  return target.toString();
 }
 
 /** The tps pgbench printed, without the initial connection time. */
@@ -89,6 +98,7 @@ export async function pgbenchReference(
     tps: pgbenchTps(output),
     fsync,
     synchronousCommit,
+    url: databaseUrl(url, 'pgbench_reference'),
   };
 }
 
