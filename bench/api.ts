@@ -20,7 +20,11 @@ import {
   type PgbenchReference,
 } from './api/references';
 import { sqlAloneReference, type SqlAloneReference } from './api/sql-alone-reference';
-import { httpCeilingReference, type HttpCeilingReference } from './api/http-ceiling-reference';
+import {
+  httpCeilingReference,
+  type HttpCeilingReference,
+  type RunRequest,
+} from './api/http-ceiling-reference';
 
 const CLIENTS = 50;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 8000);
@@ -68,6 +72,10 @@ interface StoreResult {
     sqlAloneToPgbenchN?: number;
     ratioToSqlAlone?: number;
     httpCeilingToPgbenchN?: number;
+    /** The bare server running this change's SQL, over pgbench -N: the most with this SQL in Node. */
+    bareChangeToPgbenchN?: number;
+    /** The server over that bare server: what our framework, token check and rules cost. */
+    ratioToBareChange?: number;
   };
 }
 
@@ -88,19 +96,25 @@ async function catalogCarIds(url: string): Promise<string[]> {
 
 let keySeq = 0;
 
-function addCar(url: string, user: TestUser, carId: string) {
-  return postJson(
-    `${url}/api/collection/add-car-instance`,
-    { carId, details: {} },
-    { Authorization: user.headers.Authorization as string, 'Idempotency-Key': `bench:${keySeq++}` },
-  );
+/**
+ * Each client is one collector adding cars, one request at a time: request `seq` of `client`.
+ * The HTTP ceiling reference sends the same requests to its bare server.
+ */
+function addCarRequests(users: TestUser[], carIds: string[]): RunRequest {
+  return (client, seq) => ({
+    body: { carId: carIds[(client * 7919 + seq * 31) % carIds.length] as string, details: {} },
+    headers: {
+      Authorization: users[client]?.headers.Authorization as string,
+      'Idempotency-Key': `bench:${keySeq++}`,
+    },
+  });
 }
 
-/** Each client is one collector adding cars, one request at a time (bench/api/load-phase.ts). */
 function addCars(url: string, users: TestUser[], carIds: string[]): SendRequest {
+  const request = addCarRequests(users, carIds);
   return (client, seq) => {
-    const carId = carIds[(client * 7919 + seq * 31) % carIds.length] as string;
-    return addCar(url, users[client] as TestUser, carId);
+    const { body, headers } = request(client, seq);
+    return postJson(`${url}/api/collection/add-car-instance`, body, headers);
   };
 }
 
@@ -191,6 +205,11 @@ async function benchStore(
     }),
     ...(httpCeiling && {
       httpCeilingToPgbenchN: ratioOf(httpCeiling.pgbenchTransactionPerSecond, rate),
+      bareChangeToPgbenchN: ratioOf(httpCeiling.changeSqlPerSecond, rate),
+      ratioToBareChange: ratioOf(
+        result.saturated.mutationsPerSecond,
+        httpCeiling.changeSqlPerSecond,
+      ),
     }),
   };
   return { ...result, reference: { ...figures, ratio, ...ceiling } };
@@ -238,17 +257,14 @@ async function main() {
           },
           async (carIds, users) => {
             const pgbench = await pgbenchReference(pgUrl, CLIENTS, DURATION_MS / 1000);
-            // On pgbench's own tables, with the run's clients and their requests' size.
+            // With the run's clients and their requests (pgbench -N's transaction on its tables).
             const httpCeiling = await httpCeilingReference(
-              pgbench.url,
+              { pgbenchUrl: pgbench.url, appUrl: pgUrl },
               POSTGRES_WORKERS,
               CLIENTS,
               DURATION_MS,
               WARMUP_MS,
-              (client, seq) => ({
-                Authorization: users[client]?.headers.Authorization as string,
-                'Idempotency-Key': `bench:${seq}`,
-              }),
+              addCarRequests(users, carIds),
             );
             const sqlAlone = await sqlAloneReference(pgUrl, carIds, CLIENTS, DURATION_MS / 1000);
             // Not the target's reference: where the time goes without HTTP (one process, the
@@ -325,8 +341,11 @@ async function main() {
       'SQL alone': r.reference?.sqlAlone
         ? `${r.reference.sqlAlone.tps}/s = ${r.reference.sqlAloneToPgbenchN}× pgbench -N`
         : '-',
-      'bare server': r.reference?.httpCeiling
-        ? `${r.reference.httpCeiling.pgbenchTransactionPerSecond}/s = ${r.reference.httpCeilingToPgbenchN}× pgbench -N`
+      'bare server, pgbench tx': r.reference?.httpCeiling
+        ? `${r.reference.httpCeiling.pgbenchTransactionPerSecond}/s = ${r.reference.httpCeilingToPgbenchN}×`
+        : '-',
+      'bare server, this SQL': r.reference?.httpCeiling
+        ? `${r.reference.httpCeiling.changeSqlPerSecond}/s = ${r.reference.bareChangeToPgbenchN}×`
         : '-',
       'p99 ms at max': r.saturated.p99Ms,
       'offered/s': r.paced.offeredPerSecond,

@@ -1,14 +1,15 @@
 // bench:api's fourth PostgreSQL reference: what the least possible server makes of this machine.
-// The same load (clients, warm-up, duration, request size) against bare-server.ts in as many
-// processes as the real server: answering at once (HTTP and the load generator alone), and
-// running pgbench -N's own transaction per request in one round trip. Its ratio to pgbench -N is
-// the most any Node server could reach here with a transaction as small as pgbench's; a change
-// that does more in SQL can only reach less.
+// The same load (clients, requests, warm-up, duration) against bare-server.ts in as many
+// processes as the real server: answering at once (HTTP and the load generator alone), running
+// pgbench -N's own transaction per request, and running the change's own two SQL calls. The
+// second over pgbench -N is the most any Node server could reach here with a transaction as small
+// as pgbench's; the third is the most any Node server could make of this change's SQL.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../lib/server-process';
 import { postJson } from '../lib/http-client';
 import { loadPhase } from './load-phase';
+import type { BareServerMode } from './bare-server';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -21,10 +22,18 @@ export interface HttpCeilingReference {
   answerOnlyPerSecond: number;
   /** Requests each running pgbench -N's transaction (one round trip, 8 connections a worker). */
   pgbenchTransactionPerSecond: number;
+  /** Requests each running the change's diecast_read and diecast_apply_diff, nothing else. */
+  changeSqlPerSecond: number;
   errors: number;
 }
 
-async function startBareServer(workers: number, databaseUrl?: string) {
+/** What the real run's client sends: its add-car-instance body and headers (token, key). */
+export type RunRequest = (
+  client: number,
+  seq: number,
+) => { body: unknown; headers: Record<string, string> };
+
+async function startBareServer(workers: number, mode: BareServerMode, databaseUrl?: string) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/api/bare-server.ts'], {
     cwd: projectRoot,
@@ -32,6 +41,7 @@ async function startBareServer(workers: number, databaseUrl?: string) {
       ...process.env,
       PORT: String(port),
       WORKERS: String(workers),
+      MODE: mode,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -45,7 +55,7 @@ async function startBareServer(workers: number, databaseUrl?: string) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
-    url: `http://127.0.0.1:${port}/change`,
+    url: `http://127.0.0.1:${port}/api/collection/add-car-instance`,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGINT');
@@ -55,42 +65,41 @@ async function startBareServer(workers: number, databaseUrl?: string) {
 }
 
 /**
- * `pgbenchUrl`: the database pgbench -N's reference ran on (its tables at scale 1).
- * `headers(client)`: what the real run's client sends (its token and a key), so the requests
- * are as large.
+ * `pgbenchUrl`: the database pgbench -N's reference ran on (its tables at scale 1);
+ * `appUrl`: the app's database the server ran on (migrated, with its catalogue).
  */
 export async function httpCeilingReference(
-  pgbenchUrl: string,
+  urls: { pgbenchUrl: string; appUrl: string },
   workers: number,
   clients: number,
   durationMs: number,
   warmupMs: number,
-  headers: (client: number, seq: number) => Record<string, string>,
+  runRequest: RunRequest,
 ): Promise<HttpCeilingReference> {
-  const rateOf = async (databaseUrl?: string) => {
-    const server = await startBareServer(workers, databaseUrl);
+  let errors = 0;
+  const rateOf = async (mode: BareServerMode, databaseUrl?: string) => {
+    const server = await startBareServer(workers, mode, databaseUrl);
     try {
-      const send = (client: number, seq: number) =>
-        postJson(server.url, { carId: 'CFJ01', details: {} }, headers(client, seq));
+      const send = (client: number, seq: number) => {
+        const { body, headers } = runRequest(client, seq);
+        return postJson(server.url, body, headers);
+      };
       await loadPhase(send, clients, warmupMs);
       const measured = await loadPhase(send, clients, durationMs);
-      return {
-        rate: Math.round(measured.latencies.length / measured.seconds),
-        errors: measured.errors,
-      };
+      errors += measured.errors;
+      return Math.round(measured.latencies.length / measured.seconds);
     } finally {
       await server.stop();
     }
   };
-  const answerOnly = await rateOf();
-  const transaction = await rateOf(pgbenchUrl);
   return {
-    how: `node:http in ${workers} processes, no framework or checks: answering at once, and running pgbench -N's transaction in one round trip`,
+    how: `node:http in ${workers} processes, no framework, token check or rules: answering at once; pgbench -N's transaction in one round trip; the change's diecast_read and diecast_apply_diff`,
     workers,
     clients,
     seconds: durationMs / 1000,
-    answerOnlyPerSecond: answerOnly.rate,
-    pgbenchTransactionPerSecond: transaction.rate,
-    errors: answerOnly.errors + transaction.errors,
+    answerOnlyPerSecond: await rateOf('answer'),
+    pgbenchTransactionPerSecond: await rateOf('pgbench', urls.pgbenchUrl),
+    changeSqlPerSecond: await rateOf('change', urls.appUrl),
+    errors,
   };
 }

@@ -38,7 +38,10 @@ export async function startServerProcess(env: Record<string, string>) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    if (process.env.BENCH_SERVER_LOG) process.stderr.write(chunk);
+  });
   const deadline = Date.now() + 60_000;
   while (!output.includes('is running on')) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
