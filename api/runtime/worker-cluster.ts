@@ -18,6 +18,9 @@ const isListening = (message: unknown): message is ListeningMessage =>
   message !== null &&
   (message as { type?: unknown }).type === 'listening';
 
+/** How long a stopped worker's replacement waits: a worker that crashes at start cannot spin. */
+const REPLACEMENT_DELAY_MS = 1000;
+
 export interface RunningCluster {
   port: number;
   stop(): Promise<void>;
@@ -35,8 +38,10 @@ export async function startCluster(
   const emulatorHost = prepared.emulator?.host ?? env.FIREBASE_AUTH_EMULATOR_HOST;
   let port = env.PORT;
   let stopping = false;
+  const fork = () =>
+    cluster.fork(emulatorHost ? { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost } : {});
   for (let index = 0; index < env.WEB_CONCURRENCY; index++) {
-    const worker = cluster.fork(emulatorHost ? { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost } : {});
+    const worker = fork();
     port = await new Promise<number>((resolve, reject) => {
       worker.on('message', (message: unknown) => {
         if (isListening(message)) resolve(message.port);
@@ -44,8 +49,23 @@ export async function startCluster(
       worker.once('exit', (code) => reject(new Error(`worker ${index + 1} exited (${code})`)));
     });
   }
-  cluster.on('exit', (worker, code) => {
-    if (!stopping) options.log(`A server worker (pid ${worker.process.pid}) stopped (${code})`);
+  // A worker that stops on its own (a crash, the kernel's OOM killer) is replaced, one a second
+  // at most, so the port is not left to fewer processes until the next restart, and says so on
+  // stderr: a silent loss of half the server is what a deployment must not have.
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(
+      `A server worker (pid ${worker.process.pid}) stopped (${signal ?? code}): another takes its place`,
+    );
+    setTimeout(() => {
+      if (stopping) return;
+      const replacement = fork();
+      replacement.on('message', (message: unknown) => {
+        if (isListening(message)) {
+          options.log(`A new server worker (pid ${replacement.process.pid}) shares the port`);
+        }
+      });
+    }, REPLACEMENT_DELAY_MS);
   });
   options.log(`${env.WEB_CONCURRENCY} server workers share the port`);
   return {
