@@ -1,52 +1,58 @@
 // A keep-alive JSON client on node:http: low overhead so the benchmark measures the server.
-import { Agent, request } from 'node:http';
+// Every request has a deadline: a request the server never answers fails the benchmark with its
+// method and path, instead of leaving it waiting for good.
+import { Agent, request, type ClientRequest } from 'node:http';
 
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
-export function postJson(
+/** Far above any answer a benchmark expects (the slowest, a 1,000-change push, takes ~1 s). */
+const ANSWER_DEADLINE_MS = 60_000;
+
+type Answer = { status: number; body: string };
+
+function send(
   url: string,
-  body: unknown,
+  method: 'GET' | 'POST',
   headers: Record<string, string>,
-): Promise<{ status: number; body: string }> {
-  const payload = JSON.stringify(body);
+  payload?: string,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
+    const req: ClientRequest = request(url, { method, agent, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      res.on('error', reject);
+    });
+    req.setTimeout(ANSWER_DEADLINE_MS, () => {
+      const path = new URL(url).pathname;
+      req.destroy(new Error(`no answer to ${method} ${path} in ${ANSWER_DEADLINE_MS / 1000} s`));
+    });
     req.on('error', reject);
     req.end(payload);
   });
 }
 
-export function getJson(
+export function postJson(
   url: string,
+  body: unknown,
   headers: Record<string, string>,
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'GET', agent, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+): Promise<Answer> {
+  const payload = JSON.stringify(body);
+  return send(
+    url,
+    'POST',
+    {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(payload)),
+      ...headers,
+    },
+    payload,
+  );
+}
+
+export function getJson(url: string, headers: Record<string, string>): Promise<Answer> {
+  return send(url, 'GET', headers);
 }
 
 export function percentile(sorted: number[], p: number): number {
