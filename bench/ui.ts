@@ -56,6 +56,28 @@ const ROW = 'main [data-car-id]';
 const NAV_RUNS = 5;
 const HOME_MODULE = 'features/home/home-screen.tsx';
 const COLD_RUNS = 3;
+/** BENCH_TRACE=<dir>: a Chrome trace of B's scroll and C's changes there (open it in DevTools). */
+const TRACE_DIR = process.env.BENCH_TRACE;
+
+/** `work` with a Chrome trace written to TRACE_DIR/<name>.json, when one was asked for. */
+async function traced<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
+  const browser = page.context().browser();
+  if (!TRACE_DIR || !browser) return work();
+  await browser.startTracing(page, {
+    path: join(TRACE_DIR, `${name}.json`),
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'v8.execute',
+      'disabled-by-default-v8.cpu_profiler',
+    ],
+  });
+  try {
+    return await work();
+  } finally {
+    await browser.stopTracing();
+  }
+}
 const NEW_DEVICE_RUNS = 3;
 
 const targets = {
@@ -203,12 +225,14 @@ async function benchCollection(
     let scroll: ScrollFigures | null = null;
     if (rowsFound) {
       await page.waitForTimeout(1500);
-      scroll = await scrollCollection(page, ROW);
+      scroll = await traced(page, 'ui-scroll', () => scrollCollection(page, ROW));
       stamp(
         `scrolled ${scroll.scrolledPx} px of ${scroll.scrollHeight}: ${scroll.longTasks} long tasks`,
       );
     }
-    const changes = notOwned ? await measureChanges(page, base, notOwned) : null;
+    const changes = notOwned
+      ? await traced(page, 'ui-changes', () => measureChanges(page, base, notOwned))
+      : null;
     if (changes) {
       stamp(
         `C) first change ${changes.firstMs === null ? 'never shown' : `${fmt(changes.firstMs, 0)} ms`}; ` +
