@@ -4,14 +4,10 @@
 // pgbench -N's own transaction per request, and running the change's own two SQL calls. The
 // second over pgbench -N is the most any Node server could reach here with a transaction as small
 // as pgbench's; the third is the most any Node server could make of this change's SQL.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { freePort } from '../lib/server-process';
+import { freePort, startNodeProcess } from '../lib/server-process';
 import { postJson } from '../lib/http-client';
 import { loadPhase } from './load-phase';
 import type { BareServerMode } from './bare-server';
-
-const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface HttpCeilingReference {
   how: string;
@@ -35,33 +31,18 @@ export type RunRequest = (
 
 async function startBareServer(workers: number, mode: BareServerMode, databaseUrl?: string) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/api/bare-server.ts'], {
-    cwd: projectRoot,
-    env: {
-      ...process.env,
+  const server = await startNodeProcess(
+    ['--import', 'tsx', 'bench/api/bare-server.ts'],
+    {
       PORT: String(port),
       WORKERS: String(workers),
       MODE: mode,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 30_000;
-  while (!output.includes('listening')) {
-    if (child.exitCode !== null) throw new Error(`bare server exited: ${output}`);
-    if (Date.now() > deadline) throw new Error(`bare server did not start: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return {
-    url: `http://127.0.0.1:${port}/api/collection/add-car-instance`,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGINT');
-      await exited;
-    },
-  };
+    'listening',
+    30_000,
+  );
+  return { url: `http://127.0.0.1:${port}/api/collection/add-car-instance`, stop: server.stop };
 }
 
 /**

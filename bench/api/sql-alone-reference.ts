@@ -33,7 +33,7 @@ const USER_PREFIX = 'sql-alone-';
  * string literal, so no literal here may hold a colon. The collector already owns the car (no
  * owned-car row), as in the steady state of the HTTP run.
  */
-export function changeScript(carIds: string[]): string {
+function changeScript(carIds: string[]): string {
   const user = `'${USER_PREFIX}' || CAST(:client_id AS text)`;
   const key = `'sql-alone-' || CAST(:k AS text)`;
   const cars = `ARRAY[${carIds.map((id) => `'${id.replaceAll("'", "''")}'`).join(',')}]`;

@@ -3,7 +3,7 @@
 // the rows PostgreSQL fetched from each of the collector's tables inside the change's own
 // transaction (pg_stat_get_xact_tuples_fetched), for a collector of one car and one of 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { queryRows, type OpenDatabase, type Queryable } from '../../api/db/database';
 import { importCatalog } from '../../api/catalog/catalog-import';
 import {
@@ -114,7 +114,7 @@ async function rowsFetched(
       tx.rollback();
     })
     .catch((error: unknown) => {
-      if (!(error instanceof Error) || !/rollback/i.test(error.message)) throw error;
+      if (!(error instanceof TransactionRollbackError)) throw error;
     });
   return counts;
 }
