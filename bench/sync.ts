@@ -141,7 +141,7 @@ function report({
       result: `${yes(met.addCarVsRawPut)} / ${yes(met.addCarRender)}`,
     },
     {
-      measure: `B2 floor) the add's 6 rows, one plain IndexedDB transaction, nothing read (${browser.writeFloor.samples})`,
+      measure: `B2 floor) the add's 4 rows, one plain IndexedDB transaction, nothing read (${browser.writeFloor.samples})`,
       figure: `p50 ${fmt(browser.writeFloor.render.p50)} / p95 ${fmt(browser.writeFloor.render.p95)} ms; ${fmt(browser.floorRatio.p50)}× / ${fmt(browser.floorRatio.p95)}× raw put`,
       target: '(what any atomic add costs at least)',
       result: '',

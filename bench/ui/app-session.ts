@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { EMULATOR_HOST } from '../../api/runtime/auth-emulator';
+import { DEVICE_COUNTERS_KEY } from '../../src/db/device-counters';
 
 export const PASSWORD = 'garage-secret-1';
 /** Long enough for a catalogue download, a replay and a rebase on a loaded machine. */
@@ -142,9 +143,15 @@ export function isSignedIn(page: Page): Promise<boolean> {
 
 export interface DeviceProfile {
   username: string | null;
-  totalCarCount: number;
-  totalSetCount: number;
   settings: Record<string, unknown>;
+}
+
+/** A collector's totals on the device (src/db/owned-summaries.ts's OwnedTotals). */
+export interface DeviceTotals {
+  cars: number;
+  distinctCars: number;
+  sets: number;
+  distinctSets: number;
 }
 
 /** The collector's profile row in the device database (null before the first pull). */
@@ -172,6 +179,52 @@ export function deviceProfile(page: Page, uid: string): Promise<DeviceProfile | 
       uid,
     )
     .catch(() => null);
+}
+
+/**
+ * The collector's totals on the device, kept in the device counters row of `meta` (null before
+ * their first change or pull there).
+ */
+export function deviceTotals(page: Page, uid: string): Promise<DeviceTotals | null> {
+  return page
+    .evaluate(
+      ([userId, countersKey]) =>
+        new Promise<DeviceTotals | null>((resolve) => {
+          const open = indexedDB.open('diecast-garage');
+          open.onerror = () => resolve(null);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('meta')) {
+              db.close();
+              return resolve(null);
+            }
+            const get = db.transaction('meta').objectStore('meta').get(countersKey);
+            get.onsuccess = () => {
+              db.close();
+              const row = get.result as
+                { value?: { totals?: Record<string, DeviceTotals> } } | undefined;
+              resolve(row?.value?.totals?.[userId] ?? null);
+            };
+            get.onerror = () => resolve(null);
+          };
+        }),
+      [uid, DEVICE_COUNTERS_KEY] as const,
+    )
+    .catch(() => null);
+}
+
+/** Waits until the collector's totals on the device satisfy `check`. */
+export async function waitForDeviceTotals(
+  page: Page,
+  uid: string,
+  check: (totals: DeviceTotals) => boolean,
+): Promise<DeviceTotals> {
+  return (await waitUntil(
+    'the device totals',
+    () => deviceTotals(page, uid),
+    (totals) => totals !== null && check(totals),
+    WAIT,
+  )) as DeviceTotals;
 }
 
 /** Waits until the device's profile row satisfies `check`. */

@@ -1,6 +1,6 @@
 // Takes this context's copy of a collector's rows (db/change-base.ts) when the page is idle after
 // a change that had to read its rows: one read-only transaction, so the rows, the profile, the
-// totals, the counters and the version are one moment of the database.
+// counters (with the totals) and the version are one moment of the database.
 import { changeBaseFor, changeBaseOf, keepChangeBase, type ChangeBase } from './change-base';
 import { readAllRows } from './collection-rows';
 import { COLLECTION_VERSION_KEY } from './collection-version';
@@ -13,12 +13,11 @@ const loading = new WeakMap<GarageDb, Promise<void>>();
 export async function loadChangeBase(db: GarageDb, userId: string): Promise<void> {
   const base = await db.transaction(
     'r',
-    [db.ownedCars, db.ownedSets, db.listItems, db.tradeSell, db.profiles, db.ownedTotals, db.meta],
+    [db.ownedCars, db.ownedSets, db.listItems, db.tradeSell, db.profiles, db.meta],
     async (): Promise<ChangeBase | null> => {
-      const [rows, profile, totals, counters, version] = await Promise.all([
+      const [rows, profile, counters, version] = await Promise.all([
         readAllRows(db, userId),
         db.profiles.get(userId),
-        db.ownedTotals.get(userId),
         db.meta.get(DEVICE_COUNTERS_KEY),
         db.meta.get(COLLECTION_VERSION_KEY),
       ]);
@@ -27,7 +26,6 @@ export async function loadChangeBase(db: GarageDb, userId: string): Promise<void
       return changeBaseOf(userId, rows, {
         version: typeof version?.value === 'string' ? version.value : null,
         profile,
-        totals,
         counters: counters.value as DeviceCounters,
       });
     },

@@ -1,6 +1,6 @@
-// A context's copy of what a collector's changes read: all their rows, their profile, totals
-// and the device counters, with the collection version it was taken at (db/collection-version.ts).
-// With it, a change computes its writes before its transaction opens and reads nothing inside it
+// A context's copy of what a collector's changes read: all their rows, their profile and the
+// device counters (their totals with them), with the collection version it was taken at
+// (db/collection-version.ts). With it, a change computes its writes before its transaction opens and reads nothing inside it
 // but the version, so it costs about what its writes cost (bench:sync B2 and its floor).
 //
 // The copy is only ever trusted through the version: the change's transaction checks it before
@@ -19,7 +19,6 @@ import type {
   ProfileRow,
   TradeSellRow,
 } from './garage-db';
-import type { OwnedTotalsRow } from './owned-summaries';
 
 export interface ChangeBase {
   userId: string;
@@ -35,7 +34,6 @@ export interface ChangeBase {
   carOfInstance: Map<string, string>;
   setOfInstance: Map<string, string>;
   profile: ProfileRow | undefined;
-  totals: OwnedTotalsRow | undefined;
   counters: DeviceCounters;
 }
 
@@ -45,7 +43,6 @@ const listKey = (list: string, id: string) => `${list}\n${id}`;
 export interface BaseRest {
   version: string | null;
   profile: ProfileRow | undefined;
-  totals: OwnedTotalsRow | undefined;
   counters: DeviceCounters;
 }
 
@@ -171,16 +168,14 @@ export function rowsOfBase(base: ChangeBase): CollectionRows {
  * transaction leaves it (the version its writes made included).
  */
 export async function baseRestNow(db: GarageDb, userId: string): Promise<BaseRest> {
-  const [version, profile, totals, counters] = await Promise.all([
+  const [version, profile, counters] = await Promise.all([
     db.meta.get(COLLECTION_VERSION_KEY),
     db.profiles.get(userId),
-    db.ownedTotals.get(userId),
     readCounters(db),
   ]);
   return {
     version: typeof version?.value === 'string' ? version.value : null,
     profile,
-    totals,
     counters,
   };
 }

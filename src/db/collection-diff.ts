@@ -1,6 +1,6 @@
 // Writes a change's result back as rows: only the rows that differ, in the collector's order,
-// with the car summaries and the user's totals following in the same writes. The rows were read
-// by collection-rows.ts.
+// with the car summaries following in the same writes (and the user's totals on the counters).
+// The rows were read by collection-rows.ts.
 import type { Collection, UserState } from '../shared/collection/types';
 import { readAllRows, type CollectionRows } from './collection-rows';
 import type {
@@ -12,15 +12,9 @@ import type {
   TradeSellRow,
 } from './garage-db';
 import { LIST_NAMES } from './garage-db';
+import { setTotalsIn, type DeviceCounters } from './device-counters';
 import type { OwnedCarSummaryRow } from './owned-summaries';
-import {
-  emptyTotals,
-  movedTotals,
-  sameTotals,
-  summaryOfCar,
-  totalsOf,
-  type OwnedTotalsRow,
-} from './owned-summaries';
+import { summaryOfCar, totalsOf } from './owned-summaries';
 
 /** Hands out row sequence numbers for rows a change creates (kept in meta by the caller). */
 export interface SeqSource {
@@ -207,85 +201,48 @@ function writeRows(db: GarageDb, writes: RowWrites): Promise<unknown>[] {
 }
 
 /**
- * Seq numbers are taken from `seq` before this returns (so the caller may save its counters
- * alongside); the returned promise is the writes (diffRows, through Dexie).
- *
- * The car summaries and the user's totals follow in the same writes; `whole` says `before` is
- * every row of the user (the rebase), so the totals are counted, not moved by a delta, and
- * (`mend`, by default with `whole`) the summaries are checked against the cars (see recount). A
- * caller that read the totals row with the rows (`totals`; null when there is none) saves a round
- * trip.
+ * The rebase: `before` is every row of the user, so the totals are counted, not moved by a
+ * delta, and (`mend`) every owned car is checked to have a summary and every summary a car (by
+ * key: reading every summary would cost the rebase a second whole read), so a device whose
+ * summaries ever went wrong is mended here. From a copy of the rows (`mend` false) that check is
+ * left to the next rebase that reads them: listing 10,000 summary keys is most of what such a
+ * rebase costs. Row seqs are taken from `counters` and the totals set on them before this
+ * returns; the caller writes the counters. The returned promise is the row writes.
  */
-export function writeCollectionDiff(
+function writeCollectionDiff(
   db: GarageDb,
   userId: string,
   before: CollectionRows,
   after: Collection,
-  seq: SeqSource,
-  {
-    whole = false,
-    mend = whole,
-    totals,
-  }: { whole?: boolean; mend?: boolean; totals?: OwnedTotalsRow | null } = {},
+  counters: DeviceCounters,
+  mend: boolean,
 ): Promise<RowWrites> {
-  const { writes, next } = diffRows(userId, before, after, seq);
+  const { writes, next } = diffRows(userId, before, after, { next: () => counters.nextRowSeq++ });
+  setTotalsIn(counters, userId, totalsOf(next.cars, next.sets));
   const pending = writeRows(db, writes);
-  pending.push(
-    whole
-      ? recount(db, userId, next.cars, next.sets, writes.ownedCars.put, mend)
-      : moveTotals(db, userId, before, next, totals),
-  );
+  if (mend) pending.push(mendSummaries(db, userId, next.cars, writes.ownedCars.put));
   return Promise.all(pending).then(() => writes);
 }
 
-/** A change's rows moved the user's totals by what they added or removed. */
-async function moveTotals(
-  db: GarageDb,
-  userId: string,
-  before: CollectionRows,
-  after: { cars: OwnedCarRow[]; sets: OwnedSetRow[] },
-  totals: OwnedTotalsRow | null | undefined,
-): Promise<void> {
-  const read = totals === undefined ? await db.ownedTotals.get(userId) : totals;
-  const old = read ?? emptyTotals(userId);
-  const next = movedTotals(old, { cars: before.ownedCars, sets: before.ownedSets }, after);
-  if (!sameTotals(old, next)) await db.ownedTotals.put(next);
-}
-
-/**
- * The rebase has every row, so the totals are counted afresh. When it read those rows, every
- * owned car is also checked to have a summary and every summary a car (by key: reading every
- * summary would cost the rebase a second whole read), so a device whose summaries or totals ever
- * went wrong is mended here. From a copy of the rows (`mend` false) that check is left to the
- * next rebase that reads them: listing 10,000 summary keys is most of what such a rebase costs.
- */
-async function recount(
+/** Summaries for the cars that have none, and none for cars no longer owned. */
+async function mendSummaries(
   db: GarageDb,
   userId: string,
   cars: OwnedCarRow[],
-  sets: OwnedSetRow[],
   alreadyPut: OwnedCarRow[],
-  mend: boolean,
 ): Promise<void> {
-  const [keys, oldTotals] = await Promise.all([
-    mend
-      ? db.ownedCarSummaries
-          .where('[userId+carId]')
-          .between([userId, ''], [userId, '\uffff'])
-          .primaryKeys()
-      : [],
-    db.ownedTotals.get(userId),
-  ]);
+  const keys = await db.ownedCarSummaries
+    .where('[userId+carId]')
+    .between([userId, ''], [userId, '\uffff'])
+    .primaryKeys();
   const stored = new Set(keys.map(([, carId]) => carId));
   const put = new Set(alreadyPut.map((row) => row.carId));
   const wanted = new Set(cars.map((row) => row.carId));
-  const missing = mend ? cars.filter((row) => !stored.has(row.carId) && !put.has(row.carId)) : [];
+  const missing = cars.filter((row) => !stored.has(row.carId) && !put.has(row.carId));
   const extra = keys.filter(([, carId]) => !wanted.has(carId));
-  const totals = totalsOf(userId, cars, sets);
   await Promise.all([
     missing.length ? db.ownedCarSummaries.bulkPut(missing.map(summaryOfCar)) : null,
     extra.length ? db.ownedCarSummaries.bulkDelete(extra) : null,
-    sameTotals(oldTotals ?? emptyTotals(userId), totals) ? null : db.ownedTotals.put(totals),
   ]);
 }
 
@@ -303,18 +260,17 @@ function changedOnly<R>(before: R[], next: R[], keyOf: (row: R) => string): R[] 
 /**
  * Makes the user's rows equal `state` (the rebase), touching only what differs; answers the row
  * writes. `rows` are every row of the user as they stand in this transaction, when the caller
- * has them already (a copy checked current by its version); else they are read here.
+ * has them already (a copy checked current by its version); else they are read here. The new
+ * rows' seqs are taken from `counters`, and the user's totals set on them: the caller writes
+ * them in the same transaction.
  */
 export async function replaceAllRows(
   db: GarageDb,
   userId: string,
   state: UserState,
-  seq: SeqSource,
+  counters: DeviceCounters,
   rows?: CollectionRows,
 ): Promise<RowWrites> {
   const before = rows ?? (await readAllRows(db, userId));
-  return writeCollectionDiff(db, userId, before, state.collection, seq, {
-    whole: true,
-    mend: !rows,
-  });
+  return writeCollectionDiff(db, userId, before, state.collection, counters, !rows);
 }

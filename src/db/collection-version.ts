@@ -1,7 +1,7 @@
 // The collection's version on this device: a random token in `meta`, replaced in the same
-// transaction as any write to the rows a change reads (the user's rows and summaries, totals,
-// profiles, the counters). A context that keeps a copy of those rows (db/change-base.ts) checks
-// the token inside its own write transaction: equal, its copy is what IndexedDB holds.
+// transaction as any write to the rows a change reads (the user's rows and summaries, profiles,
+// the counters with the totals). A context that keeps a copy of those rows (db/change-base.ts)
+// checks the token inside its own write transaction: equal, its copy is what IndexedDB holds.
 //
 // Every write through Dexie replaces the token by itself (the middleware below), so no writer,
 // in any tab or the worker, can forget to. A transaction that writes those tables must have
@@ -18,7 +18,6 @@ export const VERSIONED_STORES: ReadonlySet<string> = new Set([
   'listItems',
   'tradeSell',
   'ownedCarSummaries',
-  'ownedTotals',
   'profiles',
   'meta',
 ]);

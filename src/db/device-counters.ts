@@ -1,7 +1,10 @@
 // This browser profile's identity and counters: the clientId of outbox keys and its next seqs.
-// The row also carries the rows marks (db/rows-marker.ts): every local change writes this row
-// anyway, so clearing a mark there costs the change no request of its own.
+// The row also carries what every local change moves besides its rows: the rows marks
+// (db/rows-marker.ts) and each collector's totals. Every change writes this row anyway, so
+// keeping them here costs the change no request of its own; each request in a change's
+// transaction is time before the screen shows it (bench:sync B2).
 import type { GarageDb } from './garage-db';
+import type { OwnedTotals } from './owned-summaries';
 
 export interface DeviceCounters {
   clientId: string;
@@ -14,6 +17,11 @@ export interface DeviceCounters {
    * they may differ from it). Read and written only through db/rows-marker.ts.
    */
   rowsAreSnapshot?: Record<string, string>;
+  /**
+   * Per collector: the totals of their rows on this device, moved by every change and counted
+   * afresh by every rebase (absent before their first of either here).
+   */
+  totals?: Record<string, OwnedTotals>;
 }
 
 /** The counters' row in `meta`. */
@@ -28,4 +36,17 @@ export async function readCounters(db: GarageDb): Promise<DeviceCounters> {
 
 export async function writeCounters(db: GarageDb, counters: DeviceCounters): Promise<void> {
   await db.meta.put({ key: DEVICE_COUNTERS_KEY, value: counters });
+}
+
+/** `userId`'s totals in `counters`, or undefined before their first change or rebase here. */
+export function totalsIn(counters: DeviceCounters, userId: string): OwnedTotals | undefined {
+  return counters.totals?.[userId];
+}
+
+/**
+ * Sets `userId`'s totals on the counters the caller is about to write, in a new record: a record
+ * other counters objects share (a copy's, db/change-base.ts) is left as it was.
+ */
+export function setTotalsIn(counters: DeviceCounters, userId: string, totals: OwnedTotals): void {
+  counters.totals = { ...counters.totals, [userId]: totals };
 }

@@ -6,16 +6,22 @@ import Dexie, { type DexieOptions, type EntityTable, type Table, type Transactio
 import type { Catalog, CatalogCar, CatalogSet } from '../shared/catalog/types';
 import { CatalogStore, LEGACY_CATALOG_KEY, type CatalogStoreOptions } from './catalog-store';
 import type { CarInstance, ListItem, SetInstance, UserState } from '../shared/collection/types';
+import { DEVICE_COUNTERS_KEY, setTotalsIn, type DeviceCounters } from './device-counters';
 import {
   summaryOfCar,
   totalsOf,
   type OwnedCarSummaryRow,
-  type OwnedTotalsRow,
+  type OwnedTotals,
 } from './owned-summaries';
 
 /** A catalogue car as the first versions stored it: one row per car with its search words. */
 interface LegacyCarRow extends CatalogCar {
   words?: string[];
+}
+
+/** A collector's totals as versions 3 to 7 stored them: a row of their own in `ownedTotals`. */
+interface LegacyTotalsRow extends OwnedTotals {
+  userId: string;
 }
 
 /**
@@ -63,12 +69,14 @@ export interface TradeSellRow {
   forSale: number;
 }
 
-/** The local profile: the server's answer, with totals and preferences kept current locally. */
+/**
+ * The local profile: the server's answer, with preferences kept current locally. The collector's
+ * totals on this device are in the device counters row (db/device-counters.ts), which every
+ * change writes anyway: so an add writes no profile.
+ */
 export interface ProfileRow {
   userId: string;
   username: string | null;
-  totalCarCount: number;
-  totalSetCount: number;
   completedTutorials: string[];
   settings: Record<string, unknown>;
   subscription: { status: string | null };
@@ -194,7 +202,31 @@ export const GARAGE_SCHEMA: {
     version: 6,
     stores: { cars: null, sets: null },
   },
+  {
+    // Each collector's totals move into the device counters row, which every change writes
+    // anyway: an add then writes four rows instead of six (bench:sync B2). Dropped in 8, after
+    // this has carried them over (as 5 and 6 did with the catalogue).
+    version: 7,
+    stores: {},
+    upgrade: carryTotalsIntoCounters,
+  },
+  {
+    version: 8,
+    stores: { ownedTotals: null },
+  },
 ];
+
+/** Version 7's upgrade: every `ownedTotals` row into the counters row's totals. */
+async function carryTotalsIntoCounters(tx: Transaction): Promise<void> {
+  const rows = (await tx.table('ownedTotals').toArray()) as LegacyTotalsRow[];
+  if (rows.length === 0) return;
+  const stored = (await tx.table('meta').get(DEVICE_COUNTERS_KEY)) as MetaRow | undefined;
+  const counters: DeviceCounters = stored
+    ? (stored.value as DeviceCounters)
+    : { clientId: crypto.randomUUID(), nextOutboxSeq: 1, nextRowSeq: 1 };
+  for (const { userId, ...totals } of rows) setTotalsIn(counters, userId, totals);
+  await tx.table('meta').put({ key: DEVICE_COUNTERS_KEY, value: counters });
+}
 
 /** Version 5's upgrade: the row-per-car catalogue as one value in meta, for catalog-store.ts. */
 async function carryCatalogRowsOver(tx: Transaction): Promise<void> {
@@ -216,13 +248,13 @@ async function summarizeExistingRows(tx: Transaction): Promise<void> {
   const cars = (await tx.table('ownedCars').toArray()) as OwnedCarRow[];
   const sets = (await tx.table('ownedSets').toArray()) as OwnedSetRow[];
   const users = new Set([...cars, ...sets].map((row) => row.userId));
-  const totals = [...users].map((userId) =>
-    totalsOf(
-      userId,
+  const totals = [...users].map((userId): LegacyTotalsRow => ({
+    userId,
+    ...totalsOf(
       cars.filter((row) => row.userId === userId),
       sets.filter((row) => row.userId === userId),
     ),
-  );
+  }));
   await tx.table('ownedCarSummaries').bulkPut(cars.map(summaryOfCar));
   await tx.table('ownedTotals').bulkPut(totals);
 }
@@ -242,7 +274,6 @@ export class GarageDb extends Dexie {
   communityCache!: EntityTable<CommunityCacheRow, 'key'>;
   photoUploads!: EntityTable<PhotoUploadRow, 'id'>;
   ownedCarSummaries!: Table<OwnedCarSummaryRow, [string, string]>;
-  ownedTotals!: EntityTable<OwnedTotalsRow, 'userId'>;
   /**
    * When a context takes its copy of the collector's rows (db/change-base.ts): when the page is
    * idle after a change that read its rows, or only when asked (tests, whose runs must replay
@@ -295,7 +326,8 @@ export class GarageDb extends Dexie {
 
 /**
  * The tables a collection change or a rebase reads and writes in its one transaction: the
- * user's rows and their summaries, the profile, the snapshot, the outbox and the counters (the
+ * user's rows and their summaries, the profile, the snapshot, the outbox and the counters with
+ * the totals (the
  * catalogue is read from memory before the transaction starts).
  */
 export function collectionChangeTables(db: GarageDb) {
@@ -303,7 +335,6 @@ export function collectionChangeTables(db: GarageDb) {
     db.ownedCars,
     db.ownedSets,
     db.ownedCarSummaries,
-    db.ownedTotals,
     db.listItems,
     db.tradeSell,
     db.profiles,

@@ -1,5 +1,6 @@
-// What /collection reads instead of whole rows: one small summary per owned car and one totals
-// row per user, derived from the collection rows and written in the same transaction as them.
+// What /collection reads instead of whole rows: one small summary per owned car, and each
+// collector's totals (kept in the device counters row, db/device-counters.ts), derived from the
+// collection rows and written in the same transaction as them.
 import type { Condition } from '../shared/collection/types';
 import type { OwnedCarRow, OwnedSetRow } from './garage-db';
 
@@ -23,17 +24,15 @@ export interface OwnedCarSummaryRow {
   spentCents: number;
 }
 
-/** One user's totals: instances and distinct rows, of cars and of sets. */
-export interface OwnedTotalsRow {
-  userId: string;
+/** One collector's totals: instances and distinct rows, of cars and of sets. */
+export interface OwnedTotals {
   cars: number;
   distinctCars: number;
   sets: number;
   distinctSets: number;
 }
 
-export const emptyTotals = (userId: string): OwnedTotalsRow => ({
-  userId,
+export const emptyTotals = (): OwnedTotals => ({
   cars: 0,
   distinctCars: 0,
   sets: 0,
@@ -64,13 +63,12 @@ export function summaryOfCar(row: OwnedCarRow): OwnedCarSummaryRow {
   };
 }
 
-/** Totals of a user's complete set of rows. */
+/** Totals of a collector's complete set of rows. */
 export function totalsOf(
-  userId: string,
   cars: readonly { instances: readonly unknown[] }[],
   sets: readonly { instances: readonly unknown[] }[],
-): OwnedTotalsRow {
-  const totals = emptyTotals(userId);
+): OwnedTotals {
+  const totals = emptyTotals();
   for (const car of cars) totals.cars += car.instances.length;
   for (const set of sets) totals.sets += set.instances.length;
   totals.distinctCars = cars.length;
@@ -80,14 +78,13 @@ export function totalsOf(
 
 /** `totals` moved by what changed from `before` to `after` (the same rows, as they were/are). */
 export function movedTotals(
-  totals: OwnedTotalsRow,
+  totals: OwnedTotals,
   before: { cars: readonly OwnedCarRow[]; sets: readonly OwnedSetRow[] },
   after: { cars: readonly OwnedCarRow[]; sets: readonly OwnedSetRow[] },
-): OwnedTotalsRow {
-  const was = totalsOf(totals.userId, before.cars, before.sets);
-  const now = totalsOf(totals.userId, after.cars, after.sets);
+): OwnedTotals {
+  const was = totalsOf(before.cars, before.sets);
+  const now = totalsOf(after.cars, after.sets);
   return {
-    userId: totals.userId,
     cars: totals.cars + now.cars - was.cars,
     distinctCars: totals.distinctCars + now.distinctCars - was.distinctCars,
     sets: totals.sets + now.sets - was.sets,
@@ -95,7 +92,7 @@ export function movedTotals(
   };
 }
 
-export const sameTotals = (a: OwnedTotalsRow, b: OwnedTotalsRow) =>
+export const sameTotals = (a: OwnedTotals, b: OwnedTotals) =>
   a.cars === b.cars &&
   a.distinctCars === b.distinctCars &&
   a.sets === b.sets &&

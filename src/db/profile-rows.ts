@@ -5,20 +5,19 @@ export function emptyProfile(userId: string): ProfileRow {
   return {
     userId,
     username: null,
-    totalCarCount: 0,
-    totalSetCount: 0,
     completedTutorials: [],
     settings: {},
     subscription: { status: null },
   };
 }
 
-/** The server's profile body (api/routes/profile-body.ts) as a row. */
+/**
+ * The server's profile body (api/routes/profile-body.ts) as a row. Its totals are left out: the
+ * device's own are in the counters row, moved by changes the server may not have yet.
+ */
 export function profileRowFromServer(userId: string, body: unknown): ProfileRow {
   const b = (body ?? {}) as Partial<{
     username: string;
-    totalCarCount: number;
-    totalSetCount: number;
     completedTutorials: string[];
     settings: Record<string, unknown>;
     subscription: { status: string | null };
@@ -26,8 +25,6 @@ export function profileRowFromServer(userId: string, body: unknown): ProfileRow 
   return {
     userId,
     username: b.username ?? null,
-    totalCarCount: b.totalCarCount ?? 0,
-    totalSetCount: b.totalSetCount ?? 0,
     completedTutorials: b.completedTutorials ?? [],
     settings: b.settings ?? {},
     subscription: { status: b.subscription?.status ?? null },

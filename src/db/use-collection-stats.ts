@@ -20,11 +20,11 @@ export interface CountBy<K> {
 }
 
 export interface CollectionStats {
-  /** Car instances (the profile's totalCarCount). */
+  /** Car instances (the totals' `cars`). */
   cars: number;
   /** Different castings owned. */
   distinctCars: number;
-  /** Set instances (the profile's totalSetCount). */
+  /** Set instances (the totals' `sets`). */
   sets: number;
   distinctSets: number;
   /** Purchase prices of car and set instances. */

@@ -1,12 +1,12 @@
-// The /collection tabs' reads: owned cars and sets joined with the catalogue, the totals, and
-// recently added instances. Each is a pure async function of (db, userId) and a live hook, which
-// re-reads when the collector's rows change or a new catalogue replaces the one in memory.
+// The /collection tabs' reads: owned cars and sets joined with the catalogue, and recently added
+// instances (the totals: use-owned-totals.ts). Each is a pure async function of (db, userId) and
+// a live hook, which re-reads when the collector's rows change or a new catalogue replaces the one in memory.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type CarInstance, type Condition } from '../shared/collection/types';
 import { deviceDb } from './device-db';
 import { useDeviceCatalog } from './use-device-catalog';
 import type { GarageDb, OwnedCarRow } from './garage-db';
-import { emptyTotals, type OwnedCarSummaryRow, type OwnedTotalsRow } from './owned-summaries';
+import type { OwnedCarSummaryRow } from './owned-summaries';
 import type { CarSummary, SetSummary } from './catalog-summaries';
 import { carSummaries, setSummaries, unknownCar, unknownSet } from './catalog-summaries';
 import type { Sortable } from './owned-rows';
@@ -82,11 +82,6 @@ export async function loadRecentOwnedCars(
     .limit(limit)
     .toArray();
   return withCatalogue(db, summaries);
-}
-
-/** The user's totals (zeros when the user has nothing on this device). */
-export async function loadOwnedTotals(db: GarageDb, userId: string): Promise<OwnedTotalsRow> {
-  return (await db.ownedTotals.get(userId)) ?? emptyTotals(userId);
 }
 
 export interface OwnedSetEntry extends Sortable {
@@ -198,13 +193,6 @@ export function useRecentOwnedCars(
   return useLiveQuery(
     async () => (!enabled ? undefined : userId ? loadRecentOwnedCars(deviceDb, userId, limit) : []),
     [userId, limit, enabled, catalog],
-  );
-}
-
-export function useOwnedTotals(userId: string | null): OwnedTotalsRow | undefined {
-  return useLiveQuery(
-    async () => (userId ? loadOwnedTotals(deviceDb, userId) : emptyTotals('')),
-    [userId],
   );
 }
 

@@ -1,33 +1,32 @@
 // What one collection change writes, worked out from the rows it read: the rules applied, the
-// rows that differ, the totals and profile moved, the outbox entry and the counters after it.
+// rows that differ, the outbox entry, the counters after it (the totals moved with them) and the
+// profile when its preferences changed.
 // Pure: the change's transaction (local-change.ts) writes the plan, through Dexie or plainly.
 import { AppError } from '../errors/app-error';
 import { diffRows, type RowWrites } from '../db/collection-diff';
 import { preferencesOf, rowsToCollection, type CollectionRows } from '../db/collection-rows';
-import type { DeviceCounters } from '../db/device-counters';
+import { setTotalsIn, totalsIn, type DeviceCounters } from '../db/device-counters';
 import type { OutboxRow, ProfileRow } from '../db/garage-db';
-import { emptyTotals, movedTotals, sameTotals, type OwnedTotalsRow } from '../db/owned-summaries';
+import { emptyTotals, movedTotals } from '../db/owned-summaries';
 import { emptyProfile } from '../db/profile-rows';
 import { clearRowsSnapshotMark } from '../db/rows-marker';
 import { applyMutation, RuleError, type ParsedMutation } from '../shared/collection/mutations';
 import type { CatalogLookup } from '../shared/collection/rules';
-import { collectionTotals, type UserState } from '../shared/collection/types';
+import type { UserState } from '../shared/collection/types';
 
-/** What the change read: its rows, and the profile, totals and counters as stored. */
+/** What the change read: its rows, and the profile and counters as stored. */
 export interface ChangeInputs {
   rows: CollectionRows;
   profile: ProfileRow | undefined;
-  totals: OwnedTotalsRow | undefined;
   counters: DeviceCounters;
 }
 
 export interface ChangePlan {
   writes: RowWrites;
-  /** The totals row after the change, or null when the change leaves it as it is. */
-  totals: OwnedTotalsRow | null;
-  profile: ProfileRow;
+  /** The profile after the change, or null when the change leaves it as it is (most do). */
+  profile: ProfileRow | null;
   entry: OutboxRow;
-  /** The counters after the change (a new object: the inputs are left alone). */
+  /** The counters after the change, the totals moved (a new object: the inputs are left alone). */
   counters: DeviceCounters;
 }
 
@@ -43,7 +42,7 @@ export function planChange(
   userId: string,
   mutation: ParsedMutation,
   { now, catalog, catalogMissing }: ChangeContext,
-  { rows, profile, totals, counters: read }: ChangeInputs,
+  { rows, profile, counters: read }: ChangeInputs,
 ): ChangePlan {
   const before: UserState = {
     collection: rowsToCollection(rows),
@@ -66,24 +65,26 @@ export function planChange(
   const { writes, next } = diffRows(userId, rows, after.collection, {
     next: () => counters.nextRowSeq++,
   });
-  const oldTotals = totals ?? emptyTotals(userId);
-  const newTotals = movedTotals(oldTotals, { cars: rows.ownedCars, sets: rows.ownedSets }, next);
-  const delta = collectionTotals(after.collection);
-  const was = collectionTotals(before.collection);
-  const base = profile ?? emptyProfile(userId);
+  const oldTotals = totalsIn(counters, userId) ?? emptyTotals();
+  setTotalsIn(
+    counters,
+    userId,
+    movedTotals(oldTotals, { cars: rows.ownedCars, sets: rows.ownedSets }, next),
+  );
   const seq = counters.nextOutboxSeq++;
   // The rows now differ from every snapshot: the next pull rebases them whole.
   clearRowsSnapshotMark(counters, userId);
+  const preferencesChanged =
+    JSON.stringify(after.preferences) !== JSON.stringify(before.preferences);
   return {
     writes,
-    totals: sameTotals(oldTotals, newTotals) ? null : newTotals,
-    profile: {
-      ...base,
-      totalCarCount: base.totalCarCount + delta.totalCarCount - was.totalCarCount,
-      totalSetCount: base.totalSetCount + delta.totalSetCount - was.totalSetCount,
-      completedTutorials: after.preferences.completedTutorials,
-      settings: after.preferences.settings,
-    },
+    profile: preferencesChanged
+      ? {
+          ...(profile ?? emptyProfile(userId)),
+          completedTutorials: after.preferences.completedTutorials,
+          settings: after.preferences.settings,
+        }
+      : null,
     entry: {
       key: `${counters.clientId}:${seq}`,
       userId,

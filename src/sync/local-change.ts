@@ -108,13 +108,12 @@ export async function applyLocalChange(
   if (onCopy) return { entry: onCopy, mutation };
   const entry = await changeInTransaction(db, deadlineMs, async () => {
     // Every read in one round: each round trip is time before the screen shows the change.
-    const [rows, profile, counters, totals] = await Promise.all([
+    const [rows, profile, counters] = await Promise.all([
       read(dexieRowSource(db, userId)),
       db.profiles.get(userId),
       readCounters(db),
-      db.ownedTotals.get(userId),
     ]);
-    const plan = planChange(userId, mutation, context, { rows, profile, totals, counters });
+    const plan = planChange(userId, mutation, context, { rows, profile, counters });
     await writePlan(db, plan);
     return plan.entry;
   });
@@ -200,7 +199,6 @@ async function changeOnBase(
       rows,
       // Copies: the rules must never reach the copy's own objects.
       profile: structuredClone(base.profile),
-      totals: base.totals,
       counters: base.counters,
     });
   } catch (error) {
@@ -230,8 +228,7 @@ async function changeOnBase(
   announceToOtherContexts(changed);
   applyToBase(base, plan.writes, {
     version,
-    profile: plan.profile,
-    totals: plan.totals ?? base.totals,
+    profile: plan.profile ?? base.profile,
     counters: plan.counters,
   });
   return plan.entry;
@@ -258,8 +255,7 @@ function writesOf(plan: ChangePlan): PlainWrite[] {
     for (const key of keys) writes.push({ store: name, delete: key });
     for (const row of put) writes.push({ store: name, put: row });
   }
-  if (plan.totals) writes.push({ store: 'ownedTotals', put: plan.totals });
-  writes.push({ store: 'profiles', put: plan.profile });
+  if (plan.profile) writes.push({ store: 'profiles', put: plan.profile });
   writes.push({ store: 'outbox', add: plan.entry });
   writes.push({ store: 'meta', put: { key: DEVICE_COUNTERS_KEY, value: plan.counters } });
   return writes;

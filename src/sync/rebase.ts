@@ -23,12 +23,7 @@ import {
   RuleError,
   type ParsedMutation,
 } from '../shared/collection/mutations';
-import {
-  collectionTotals,
-  emptyUserState,
-  type Collection,
-  type UserState,
-} from '../shared/collection/types';
+import { emptyUserState, type Collection, type UserState } from '../shared/collection/types';
 
 export interface ServerSnapshot {
   collection: Collection;
@@ -117,11 +112,7 @@ async function profileOnlyIfUnchanged(
     if (stored !== fingerprint || !local || unsent.waiting + unsent.setAside > 0) {
       return false;
     }
-    await db.profiles.put({
-      ...server,
-      totalCarCount: local.totalCarCount,
-      totalSetCount: local.totalSetCount,
-    });
+    await db.profiles.put(server);
     return true;
   });
 }
@@ -206,18 +197,10 @@ async function reapplyUnsent(
   }
 
   const [counters, current] = await Promise.all([readCounters(db), currentChangeBase(db, userId)]);
-  const writes = await replaceAllRows(
-    db,
-    userId,
-    state,
-    { next: () => counters.nextRowSeq++ },
-    current && rowsOfBase(current),
-  );
+  const writes = await replaceAllRows(db, userId, state, counters, current && rowsOfBase(current));
   await writeCounters(db, counters);
-  const totals = collectionTotals(state.collection);
   await db.profiles.put({
     ...profile,
-    ...totals,
     completedTutorials: state.preferences.completedTutorials,
     settings: state.preferences.settings,
   });

@@ -7,6 +7,7 @@ import { importCatalog } from '../../api/catalog/catalog-import';
 import type { OpenDatabase } from '../../api/db/database';
 import { readAllRows, rowsToCollection } from '../../src/db/collection-rows';
 import type { GarageDb } from '../../src/db/garage-db';
+import { loadOwnedTotals } from '../../src/db/use-owned-totals';
 import { isAppError } from '../../src/errors/app-error';
 import { applyLocalChange } from '../../src/sync/local-change';
 import { emulatorVerifier, signUpTestUser, type TestUser } from '../fixtures/auth';
@@ -66,12 +67,13 @@ async function expectDeviceEqualsServer(device: GarageDb, user: TestUser) {
   const server = await call(user, 'GET', '/api/collection/get');
   expect(rowsToCollection(await readAllRows(device, user.uid))).toEqual(server.body);
   const profile = await device.profiles.get(user.uid);
+  const totals = await loadOwnedTotals(device, user.uid);
   const serverProfile = await database.db.query.profiles.findFirst({
     where: (p, { eq }) => eq(p.userId, user.uid),
   });
   expect({
-    cars: profile?.totalCarCount ?? 0,
-    sets: profile?.totalSetCount ?? 0,
+    cars: totals?.cars ?? 0,
+    sets: totals?.sets ?? 0,
     settings: profile?.settings ?? {},
     tutorials: profile?.completedTutorials ?? [],
   }).toEqual({
@@ -310,7 +312,7 @@ describe('a change on the device is all or nothing', () => {
       }),
     ).rejects.toThrow();
     expect(await readAllRows(device, user.uid)).toEqual(before);
-    expect((await device.profiles.get(user.uid))?.totalCarCount).toBe(1);
+    expect((await loadOwnedTotals(device, user.uid))?.cars).toBe(1);
     expect(await device.outbox.count()).toBe(2);
   });
 

@@ -6,6 +6,7 @@ import { importCatalog } from '../../api/catalog/catalog-import';
 import type { OpenDatabase } from '../../api/db/database';
 import { readAllRows, rowsToCollection } from '../../src/db/collection-rows';
 import type { GarageDb } from '../../src/db/garage-db';
+import { loadOwnedTotals } from '../../src/db/use-owned-totals';
 import { isAppError } from '../../src/errors/app-error';
 import {
   applyMutation,
@@ -594,13 +595,14 @@ async function expectServerPlusPending(world: World, device: Device): Promise<vo
     if (applied.ok) state = applied.state;
   }
   const local = await device.db.profiles.get(world.user.uid);
+  const totals = await loadOwnedTotals(device.db, world.user.uid);
   expect(
     {
       collection: rowsToCollection(await readAllRows(device.db, world.user.uid)),
       settings: local?.settings,
       completedTutorials: local?.completedTutorials,
-      totalCarCount: local?.totalCarCount,
-      totalSetCount: local?.totalSetCount,
+      totalCarCount: totals?.cars,
+      totalSetCount: totals?.sets,
     },
     `device ${device.index} right after a pull`,
   ).toEqual({
@@ -768,10 +770,11 @@ async function runScenario(scenario: Scenario): Promise<void> {
       const collection = rowsToCollection(await readAllRows(device.db, user.uid));
       expect(collection, `device ${device.index} collection`).toEqual(serverCollection);
       const profile = await device.db.profiles.get(user.uid);
+      const totals = await loadOwnedTotals(device.db, user.uid);
       expect(
         {
-          totalCarCount: profile?.totalCarCount,
-          totalSetCount: profile?.totalSetCount,
+          totalCarCount: totals?.cars,
+          totalSetCount: totals?.sets,
           settings: profile?.settings,
           completedTutorials: profile?.completedTutorials,
         },

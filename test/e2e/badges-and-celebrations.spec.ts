@@ -20,6 +20,7 @@ import {
   signIn,
   waitForCatalogue,
   waitForDeviceProfile,
+  waitForDeviceTotals,
   waitForServiceWorker,
   WAIT,
   type Collector,
@@ -238,7 +239,7 @@ describe('badges', () => {
         await waitForCatalogue(page);
         await pushMutations(base, collector, addCars(carIds.slice(1, 100)));
         await page.reload();
-        await waitForDeviceProfile(page, collector.uid, (profile) => profile.totalCarCount === 99);
+        await waitForDeviceTotals(page, collector.uid, (totals) => totals.cars === 99);
         expect(await page.getByRole('dialog').count()).toBe(0);
 
         await addCarInApp(page, base, carIds[0] as string);
@@ -246,15 +247,15 @@ describe('badges', () => {
         await shown.waitFor({ state: 'visible', timeout: WAIT.timeout });
         expect(await shown.getByText('Car Collector', { exact: true }).count()).toBe(1);
         expect(await shown.getByText('You reached 100 cars in your collection.').count()).toBe(1);
-        await waitForDeviceProfile(page, collector.uid, (profile) => profile.totalCarCount === 100);
+        await waitForDeviceTotals(page, collector.uid, (totals) => totals.cars === 100);
         await shown.getByRole('button', { name: 'Awesome!' }).click();
         await shown.waitFor({ state: 'detached', timeout: 5000 });
 
         // Once: not again after a reload and the server's refresh, nor for the 101st car.
         await page.reload();
-        await waitForDeviceProfile(page, collector.uid, (profile) => profile.totalCarCount === 100);
+        await waitForDeviceTotals(page, collector.uid, (totals) => totals.cars === 100);
         await addCarInApp(page, base, carIds[0] as string);
-        await waitForDeviceProfile(page, collector.uid, (profile) => profile.totalCarCount === 101);
+        await waitForDeviceTotals(page, collector.uid, (totals) => totals.cars === 101);
         await page.waitForTimeout(800);
         expect(await milestone(page).count()).toBe(0);
       },
@@ -271,7 +272,7 @@ describe('badges', () => {
           { name: 'users/update-settings', args: { key: 'hideCelebration.car-100', value: true } },
         ]);
         const page = await signedInPage(context, collector);
-        await waitForDeviceProfile(page, collector.uid, (profile) => profile.totalCarCount === 99);
+        await waitForDeviceTotals(page, collector.uid, (totals) => totals.cars === 99);
         await addCarInApp(page, base, carIds[0] as string);
 
         const notice = page.getByRole('region', { name: 'Badge unlocked' });
@@ -293,7 +294,7 @@ describe('the install prompt', () => {
       const collector = await createCollector(base);
       const page = await signedInPage(context, collector);
       await waitForCatalogue(page);
-      await waitForDeviceProfile(page, collector.uid, (profile) => profile.totalCarCount === 0);
+      await waitForDeviceTotals(page, collector.uid, (totals) => totals.cars === 0);
       expect(await dialog(page, INSTALL_TITLE).count()).toBe(0);
 
       await addCarInApp(page, base, carIds[0] as string);
@@ -311,7 +312,7 @@ describe('the install prompt', () => {
 
       // Once per device: not for the second car, nor after a reload.
       await addCarInApp(page, base, carIds[1] as string);
-      await waitForDeviceProfile(page, collector.uid, (profile) => profile.totalCarCount === 2);
+      await waitForDeviceTotals(page, collector.uid, (totals) => totals.cars === 2);
       await page.reload();
       await page.waitForTimeout(800);
       expect(await dialog(page, INSTALL_TITLE).count()).toBe(0);
@@ -322,7 +323,7 @@ describe('the install prompt', () => {
     await onPhone(async (context) => {
       const collector = await createCollector(base);
       const page = await signedInPage(context, collector);
-      await waitForDeviceProfile(page, collector.uid, (profile) => profile.totalCarCount === 0);
+      await waitForDeviceTotals(page, collector.uid, (totals) => totals.cars === 0);
       // The first car may come from another device: the pull makes it the first car here too.
       await pushMutations(base, collector, addCars(carIds.slice(0, 1)));
       await page.reload();

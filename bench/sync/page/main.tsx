@@ -6,7 +6,12 @@ import { createRoot } from 'react-dom/client';
 import { deviceDb } from '../../../src/db/device-db';
 import type { OwnedCarRow } from '../../../src/db/garage-db';
 import { changeBaseSettled } from '../../../src/db/change-base-load';
-import { readCounters, writeCounters } from '../../../src/db/device-counters';
+import {
+  readCounters,
+  setTotalsIn,
+  totalsIn,
+  writeCounters,
+} from '../../../src/db/device-counters';
 import { emptyTotals, summaryOfCar } from '../../../src/db/owned-summaries';
 import { emptyProfile } from '../../../src/db/profile-rows';
 import { describeQuickAnswer } from '../../../src/db/quick-answers';
@@ -174,17 +179,15 @@ async function rawPut(userId: string, carId: string): Promise<ChangeSample> {
 }
 
 /**
- * The floor of an add's transaction: the six rows it writes (the car's row, its summary, the
- * totals, the profile, an outbox entry, the counters), each as large as the add's, in one plain
- * IndexedDB transaction with nothing read inside it and no Dexie on the way; then the same
+ * The floor of an add's transaction: the four rows it writes (the car's row, its summary, an
+ * outbox entry, the counters with the collector's totals), each as large as the add's, in one
+ * plain IndexedDB transaction with nothing read inside it and no Dexie on the way; then the same
  * signal Dexie sends after its own commits, so the watching component renders. What an add
- * costs above this is its reads and Dexie; what this costs above the bare put is the rows.
+ * costs above this is its version check and Dexie; what this costs above the bare put is the rows.
  */
 async function writeFloor(userId: string, carId: string): Promise<ChangeSample> {
-  const [row, totals, profile, counters] = await Promise.all([
+  const [row, counters] = await Promise.all([
     db.ownedCars.get([userId, carId]) as Promise<OwnedCarRow>,
-    db.ownedTotals.get(userId),
-    db.profiles.get(userId),
     readCounters(db),
   ]);
   const added = instance(crypto.randomUUID());
@@ -194,12 +197,11 @@ async function writeFloor(userId: string, carId: string): Promise<ChangeSample> 
     instanceIds: [...row.instanceIds, added.instanceId],
   };
   const seq = counters.nextOutboxSeq++;
-  const base = profile ?? emptyProfile(userId);
+  const totals = totalsIn(counters, userId) ?? emptyTotals();
+  setTotalsIn(counters, userId, { ...totals, cars: totals.cars + 1 });
   const writes: [string, unknown][] = [
     ['ownedCars', next],
     ['ownedCarSummaries', summaryOfCar(next)],
-    ['ownedTotals', { ...(totals ?? emptyTotals(userId)), cars: (totals?.cars ?? 0) + 1 }],
-    ['profiles', { ...base, totalCarCount: base.totalCarCount + 1 }],
     [
       'outbox',
       {
@@ -274,8 +276,13 @@ const api: SyncBenchApi = {
       });
       for (let i = 0; i < rows.length; i += 2000)
         await db.ownedCars.bulkPut(rows.slice(i, i + 2000));
-      await db.profiles.put({ ...emptyProfile(userId), totalCarCount: rows.length });
+      await db.profiles.put(emptyProfile(userId));
       const counters = await readCounters(db);
+      setTotalsIn(counters, userId, {
+        ...emptyTotals(),
+        cars: rows.length,
+        distinctCars: rows.length,
+      });
       await writeCounters(db, { ...counters, nextRowSeq: rows.length + 1 });
     });
     seeded = carIds;

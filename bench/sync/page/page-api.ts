@@ -39,7 +39,7 @@ export interface SyncBenchApi {
   seedCollection(userId: string, size: number): Promise<{ ms: number; owned: number }>;
   /**
    * Interleaved samples: add-car-instance through applyLocalChange, a bare ownedCars.put, and
-   * the add's floor (the six rows it writes, one plain IndexedDB transaction, nothing read).
+   * the add's floor (the four rows it writes, one plain IndexedDB transaction, nothing read).
    */
   measureChanges(
     userId: string,

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { signIn, signUp } from '../../auth/auth-state';
 import { signOutOfThisDevice } from './sign-out';
 import { showError } from '../../errors/show-error';
-import { useProfile } from '../../db/use-collection';
+import { useOwnedTotals } from '../../db/use-owned-totals';
 import { useSyncStatus } from '../../sync/use-sync-status';
 
 export function SignInForm() {
@@ -69,10 +69,10 @@ export function SignInForm() {
 }
 
 export function AccountBar({ userId, email }: { userId: string; email: string | null }) {
-  const profile = useProfile(userId);
+  const totals = useOwnedTotals(userId);
   const { pending } = useSyncStatus(userId);
-  const cars = profile?.totalCarCount ?? 0;
-  const sets = profile?.totalSetCount ?? 0;
+  const cars = totals?.cars ?? 0;
+  const sets = totals?.sets ?? 0;
 
   const onSignOut = () => {
     // Pending changes stay on the device and replay when this collector signs in again.

@@ -1,10 +1,10 @@
-// docs/rules.md: on every change of the collector's profile totals (a local change or a refresh from
-// the server), the first badge whose threshold was just crossed is unlocked and celebrated.
+// docs/rules.md: on every change of the collector's totals (a local change or a refresh from the
+// server), the first badge whose threshold was just crossed is unlocked and celebrated.
 // docs/product.md: ?test_badge=<badge id> shows that badge's celebration, then the URL is cleaned.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
-import { useProfile } from '../../db/use-collection';
+import { useOwnedTotals } from '../../db/use-owned-totals';
 import { crossedBadge, type CollectionTotals } from '../../shared/profile/badges';
 import { markAnnounced, unlockBadge, wasAnnounced } from './badge-store';
 import { celebrate, celebrationStore, isCelebrationType } from './celebration-store';
@@ -12,9 +12,11 @@ import { celebrate, celebrationStore, isCelebrationType } from './celebration-st
 export function BadgeWatcher() {
   const auth = useAuth();
   const userId = auth.user?.uid ?? null;
-  const profile = useProfile(userId);
-  const cars = profile?.totalCarCount;
-  const sets = profile?.totalSetCount;
+  // Unknown (undefined) until this device has the collector's totals: the first known ones are
+  // where the watch starts, so a first sync of 300 cars celebrates nothing.
+  const owned = useOwnedTotals(userId);
+  const cars = owned?.cars;
+  const sets = owned?.sets;
   // The totals last seen for this user on this page; none after a reload or a sign-in.
   const last = useRef<{ userId: string; totals: CollectionTotals } | null>(null);
 

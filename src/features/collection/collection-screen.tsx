@@ -6,11 +6,11 @@ import { useAuth } from '../../auth/use-auth';
 import {
   useOwnedCars,
   useOwnedSets,
-  useOwnedTotals,
   useRecentOwnedCars,
   type OwnedCarEntry,
   type OwnedSetEntry,
 } from '../../db/use-owned-lists';
+import { useOwnedTotals } from '../../db/use-owned-totals';
 import { ScreenHeader } from '../../ui/screen-header';
 import {
   describeFilter,

@@ -3,7 +3,7 @@
 // The prompt waits while a full-screen celebration is up, so two dialogs never stack.
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useAuth } from '../../auth/use-auth';
-import { useProfile } from '../../db/use-collection';
+import { useOwnedTotals } from '../../db/use-owned-totals';
 import { celebrationStore } from '../badges';
 import {
   installStore,
@@ -22,7 +22,7 @@ const InstallPrompt = lazy(() =>
 export function InstallWatcher() {
   const auth = useAuth();
   const userId = auth.user?.uid ?? null;
-  const cars = useProfile(userId)?.totalCarCount;
+  const cars = useOwnedTotals(userId)?.cars;
   const last = useRef<{ userId: string; cars: number } | null>(null);
 
   useEffect(() => {

@@ -18,10 +18,11 @@ import { loadListEntries } from '../../../src/db/use-list-entries';
 import {
   loadOwnedCars,
   loadOwnedSets,
-  loadOwnedTotals,
   loadRecentOwnedCars,
   loadRecentInstances,
 } from '../../../src/db/use-owned-lists';
+import { loadOwnedTotals } from '../../../src/db/use-owned-totals';
+import { readCounters, writeCounters } from '../../../src/db/device-counters';
 import { loadSetProgress } from '../../../src/db/use-set-progress';
 import { loadTradeSell } from '../../../src/db/use-trade-sell';
 import {
@@ -385,9 +386,9 @@ describe('stats', () => {
       { key: 'boxed', count: 1 },
       { key: 'damaged card', count: 1 },
     ]);
-    // The totals agree with the profile the change path keeps.
-    const profile = await db.profiles.get(USER);
-    expect([profile?.totalCarCount, profile?.totalSetCount]).toEqual([stats.cars, stats.sets]);
+    // The totals agree with the ones the change path keeps.
+    const totals = await loadOwnedTotals(db, USER);
+    expect([totals?.cars, totals?.sets]).toEqual([stats.cars, stats.sets]);
   });
 
   it('keeps only the top 10 series', () => {
@@ -558,9 +559,9 @@ describe('a 10,000-car collection', () => {
       ],
     }));
     // Written as a rebase writes them: rows, their summaries and the totals, in one transaction.
-    let seq = 0;
-    await db.transaction('rw', collectionChangeTables(db), () =>
-      replaceAllRows(
+    await db.transaction('rw', collectionChangeTables(db), async () => {
+      const counters = await readCounters(db);
+      await replaceAllRows(
         db,
         USER,
         {
@@ -572,9 +573,10 @@ describe('a 10,000-car collection', () => {
           }),
           preferences: { completedTutorials: [], settings: {} },
         },
-        { next: () => seq++ },
-      ),
-    );
+        counters,
+      );
+      await writeCounters(db, counters);
+    });
 
     const owned = await loadOwnedCars(db, USER);
     expect(owned).toHaveLength(10_000);

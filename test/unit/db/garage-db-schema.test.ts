@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { GARAGE_SCHEMA, GarageDb, type OwnedCarRow } from '../../../src/db/garage-db';
 import { summaryOfCar } from '../../../src/db/owned-summaries';
 import { loadOwnedCars, loadRecentOwnedCars } from '../../../src/db/use-owned-lists';
+import { loadOwnedTotals } from '../../../src/db/use-owned-totals';
+import { DEVICE_COUNTERS_KEY, type DeviceCounters } from '../../../src/db/device-counters';
+import { applyLocalChange } from '../../../src/sync/local-change';
 import { searchWordsOfCar } from '../../../src/db/search-words';
 import type { CatalogCar } from '../../../src/shared/catalog/types';
 import { BONE_SHAKER, CHARGER, fixtureCars, fixtureSets } from '../../fixtures/catalog';
@@ -113,14 +116,13 @@ describe('the device database schema', () => {
       expect.arrayContaining(cars.map(summaryOfCar)),
     );
     expect(await latest.ownedCarSummaries.count()).toBe(3);
-    expect(await latest.ownedTotals.get('u1')).toEqual({
-      userId: 'u1',
+    expect(await loadOwnedTotals(latest, 'u1')).toEqual({
       cars: 3,
       distinctCars: 2,
       sets: 1,
       distinctSets: 1,
     });
-    expect(await latest.ownedTotals.get('u2')).toMatchObject({ cars: 1, distinctCars: 1 });
+    expect(await loadOwnedTotals(latest, 'u2')).toMatchObject({ cars: 1, distinctCars: 1 });
     expect((await loadRecentOwnedCars(latest, 'u1', 1)).map((entry) => entry.carId)).toEqual([
       'c1',
     ]);
@@ -188,5 +190,87 @@ describe('the device database schema', () => {
     const again = new GarageDb(name, { indexedDB, IDBKeyRange });
     expect((await again.catalog.current())?.cars).toHaveLength(fixtureCars.length);
     again.close();
+  });
+  it("moves a version-6 device's totals into its counters row, keeping its rows, counters and outbox", async () => {
+    const name = 'totals-upgrade';
+    const v6 = new Dexie(name, { indexedDB, IDBKeyRange });
+    for (const { version, stores } of GARAGE_SCHEMA.filter((v) => v.version <= 6)) {
+      v6.version(version).stores(stores);
+    }
+    const owned: OwnedCarRow = {
+      userId: 'u1',
+      carId: CHARGER,
+      seq: 11,
+      isFavorite: false,
+      instances: [
+        {
+          instanceId: 'charger-1',
+          condition: 'carded',
+          grade: 'Good',
+          purchasePrice: 2,
+          purchaseDate: null,
+          notes: '',
+          purchasePlace: '',
+          dateAdded: '2026-10-01T00:00:00.000Z',
+        },
+      ],
+      instanceIds: ['charger-1'],
+    };
+    await v6.table('ownedCars').add(owned);
+    await v6.table('ownedCarSummaries').add(summaryOfCar(owned));
+    await v6.table('ownedTotals').bulkAdd([
+      { userId: 'u1', cars: 1, distinctCars: 1, sets: 0, distinctSets: 0 },
+      { userId: 'u2', cars: 40, distinctCars: 31, sets: 2, distinctSets: 1 },
+    ]);
+    const counters: DeviceCounters = {
+      clientId: 'phone-a',
+      nextOutboxSeq: 7,
+      nextRowSeq: 12,
+      rowsAreSnapshot: { u2: 'snapshot-fingerprint' },
+    };
+    await v6.table('meta').put({ key: DEVICE_COUNTERS_KEY, value: counters });
+    const queued = {
+      key: 'phone-a:6',
+      userId: 'u1',
+      seq: 6,
+      name: 'collection/add-car-instance',
+      args: { carId: CHARGER, details: { instanceId: 'charger-1' } },
+      createdAt: '2026-10-01T00:00:00.000Z',
+    };
+    await v6.table('outbox').add(queued);
+    v6.close();
+
+    const latest = new GarageDb(name, { indexedDB, IDBKeyRange });
+    // Every collector's totals in the counters row, which is otherwise as it was.
+    expect((await latest.meta.get(DEVICE_COUNTERS_KEY))?.value).toEqual({
+      ...counters,
+      totals: {
+        u1: { cars: 1, distinctCars: 1, sets: 0, distinctSets: 0 },
+        u2: { cars: 40, distinctCars: 31, sets: 2, distinctSets: 1 },
+      },
+    });
+    expect(latest.backendDB().objectStoreNames.contains('ownedTotals')).toBe(false);
+    expect(await latest.ownedCars.toArray()).toEqual([owned]);
+    expect(await latest.outbox.toArray()).toEqual([queued]);
+
+    // The next change goes on from there: the next outbox seq, the totals moved.
+    await latest.catalog.replace({ version: 'fixture', cars: fixtureCars, sets: fixtureSets });
+    const { entry } = await applyLocalChange(latest, 'u1', 'collection/add-car-instance', {
+      carId: BONE_SHAKER,
+      details: {},
+    });
+    expect(entry.key).toBe('phone-a:7');
+    expect(await loadOwnedTotals(latest, 'u1')).toEqual({
+      cars: 2,
+      distinctCars: 2,
+      sets: 0,
+      distinctSets: 0,
+    });
+    expect(await loadOwnedTotals(latest, 'u2')).toMatchObject({ cars: 40 });
+    expect((await latest.outbox.toArray()).map((row) => row.key)).toEqual([
+      'phone-a:6',
+      'phone-a:7',
+    ]);
+    latest.close();
   });
 });

@@ -4,6 +4,7 @@
 import Dexie, { RangeSet, rangesOverlap, type ObservabilitySet } from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeBaseFor } from '../../../src/db/change-base';
+import { loadOwnedTotals } from '../../../src/db/use-owned-totals';
 import { COLLECTION_VERSION_KEY } from '../../../src/db/collection-version';
 import { DEXIE_MUTATION_SIGNAL, PLAIN_WRITES_CHANNEL } from '../../../src/db/versioned-write';
 import { changeBaseSettled, loadChangeBase } from '../../../src/db/change-base-load';
@@ -88,8 +89,7 @@ describe('a change made with the rows in memory', () => {
     expect(await instancesOf(CHARGER)).toEqual(['tab-0-1', 'other-1', 'tab-1-1']);
     const keys = (await tab.outbox.toArray()).map((entry) => entry.key);
     expect(new Set(keys).size).toBe(3);
-    expect((await tab.profiles.get(USER))?.totalCarCount).toBe(3);
-    expect((await tab.ownedTotals.get(USER))?.cars).toBe(3);
+    expect((await loadOwnedTotals(tab, USER))?.cars).toBe(3);
   });
 
   it('lands on a rebase the worker wrote meanwhile', async () => {
@@ -97,7 +97,7 @@ describe('a change made with the rows in memory', () => {
     await add(tab, BONE_SHAKER, 'tab-1');
     expect(await instancesOf(BONE_SHAKER)).toEqual(['from-server', 'tab-1-1']);
     expect((await tab.profiles.get(USER))?.username).toBe('trackday7');
-    expect((await tab.profiles.get(USER))?.totalCarCount).toBe(3);
+    expect((await loadOwnedTotals(tab, USER))?.cars).toBe(3);
   });
 
   it('keeps the copy current through a rebase made here, diffed against it', async () => {
@@ -111,7 +111,7 @@ describe('a change made with the rows in memory', () => {
     await add(tab, BONE_SHAKER, 'tab-1');
     expect(changeBaseFor(tab, USER)).toBe(copy);
     expect(await instancesOf(BONE_SHAKER)).toEqual(['from-server', 'tab-1-1']);
-    expect((await tab.profiles.get(USER))?.totalCarCount).toBe(3);
+    expect((await loadOwnedTotals(tab, USER))?.cars).toBe(3);
   });
 
   it('lands on the copy a rebase here brought forward while it waited, keeping that copy', async () => {

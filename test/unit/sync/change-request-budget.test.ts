@@ -81,15 +81,11 @@ const addCharger = (db: GarageDb, prefix: string, details: Record<string, unknow
     fixedClock(undefined, prefix),
   );
 
-/** The six rows an add writes: the car's row, its summary, totals, profile, outbox, counters. */
-const ADD_WRITES = [
-  'ownedCars put',
-  'ownedCarSummaries put',
-  'ownedTotals put',
-  'profiles put',
-  'outbox add',
-  'meta put',
-];
+/**
+ * The four rows an add writes: the car's row, its summary, the outbox entry, and the counters
+ * (the collector's totals with them). No profile: an add leaves the preferences as they are.
+ */
+const ADD_WRITES = ['ownedCars put', 'ownedCarSummaries put', 'outbox add', 'meta put'];
 
 describe('the requests one add makes on the device', () => {
   let db: GarageDb;
@@ -103,7 +99,7 @@ describe('the requests one add makes on the device', () => {
     await changeBaseSettled(db);
   });
 
-  it('with the rows in memory: reads only the collection version, then writes the six rows and the new version', async () => {
+  it('with the rows in memory: reads only the collection version, then writes the four rows and the new version', async () => {
     await loadChangeBase(db, USER);
     expect(await requestsOf(() => addCharger(db, 'second'))).toEqual(
       ['meta get', ...ADD_WRITES, 'meta put'].sort(),
@@ -111,7 +107,7 @@ describe('the requests one add makes on the device', () => {
     expect((await db.ownedCars.get([USER, CHARGER]))?.instances).toHaveLength(2);
   });
 
-  it('without them: reads the car’s rows, profile, counters and totals; no owner lookup of ids it made', async () => {
+  it('without them: reads the car’s rows, profile and counters; no owner lookup of ids it made', async () => {
     dropChangeBase(db);
     const requests = await requestsOf(() => addCharger(db, 'second'));
     expect(requests.filter((line) => !ADD_WRITES.includes(line) && line !== 'meta put')).toEqual(
@@ -122,7 +118,6 @@ describe('the requests one add makes on the device', () => {
         'tradeSell get',
         'profiles get',
         'meta get',
-        'ownedTotals get',
       ].sort(),
     );
     // The collector's instance ids were made here: nobody's row can hold them.

@@ -3,6 +3,7 @@
 // change delivered; the collector can then send it again or discard it.
 import { describe, expect, it } from 'vitest';
 import { readAllRows, rowsToCollection } from '../../../src/db/collection-rows';
+import { loadOwnedTotals } from '../../../src/db/use-owned-totals';
 import {
   discardSetAside,
   outboxCounts,
@@ -104,6 +105,6 @@ describe('a poison entry on the device', () => {
     await rebaseOnStoredSnapshot(db, 'u1');
     expect(await outboxCounts(db, 'u1')).toEqual({ waiting: 4, setAside: 0 });
     expect(await ownedCarIds(db)).toEqual(CARS.slice(1));
-    expect((await db.profiles.get('u1'))?.totalCarCount).toBe(4);
+    expect((await loadOwnedTotals(db, 'u1'))?.cars).toBe(4);
   });
 });

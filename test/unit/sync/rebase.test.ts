@@ -3,6 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { readAllRows, rowsToCollection } from '../../../src/db/collection-rows';
 import type { GarageDb } from '../../../src/db/garage-db';
+import { loadOwnedTotals } from '../../../src/db/use-owned-totals';
 import { applyLocalChange } from '../../../src/sync/local-change';
 import {
   rebaseOnSnapshot,
@@ -55,8 +56,14 @@ describe('rebasing the device on a server snapshot', () => {
     const local = rowsToCollection(await readAllRows(device, 'u1'));
     expect(local.ownedCars.map((car) => car.carId)).toEqual([CHARGER, TWIN_MILL]);
     expect(local.wishlistCarIds.map((item) => item.id)).toEqual([BONE_SHAKER]);
-    const profile = await device.profiles.get('u1');
-    expect(profile).toMatchObject({ username: 'mike', totalCarCount: 2, totalSetCount: 0 });
+    expect(await device.profiles.get('u1')).toMatchObject({ username: 'mike' });
+    // The device's totals count what it shows: the server's car and the pending one.
+    expect(await loadOwnedTotals(device, 'u1')).toEqual({
+      cars: 2,
+      distinctCars: 2,
+      sets: 0,
+      distinctSets: 0,
+    });
     expect(await device.outbox.count()).toBe(2);
     expect((await storedSnapshotState(device, 'u1'))?.collection).toEqual(server);
   });
@@ -104,7 +111,7 @@ describe('rebasing the device on a server snapshot', () => {
     // The pending edit no longer applies (no such instance): it stays queued for the server.
     expect(rowsToCollection(await readAllRows(device, 'u1'))).toEqual(emptyCollection());
     expect(await device.outbox.count()).toBe(1);
-    expect((await device.profiles.get('u1'))?.totalCarCount).toBe(0);
+    expect((await loadOwnedTotals(device, 'u1'))?.cars).toBe(0);
   });
 
   it('writes nothing when the snapshot already equals the device copy', async () => {
@@ -114,7 +121,7 @@ describe('rebasing the device on a server snapshot', () => {
     const collection = rowsToCollection(await readAllRows(device, 'u1'));
     const before = await device.ownedCars.toArray();
     let writes = 0;
-    for (const table of [device.ownedCars, device.ownedCarSummaries, device.ownedTotals]) {
+    for (const table of [device.ownedCars, device.ownedCarSummaries]) {
       table.hook('updating', () => void writes++);
       table.hook('creating', () => void writes++);
       table.hook('deleting', () => void writes++);
@@ -178,8 +185,8 @@ describe('rebasing the device on a server snapshot', () => {
       expect(await device.profiles.get('u1')).toMatchObject({
         username: 'mike',
         subscription: { status: 'active' },
-        totalCarCount: 1,
       });
+      expect((await loadOwnedTotals(device, 'u1'))?.cars).toBe(1);
       expect(rowsToCollection(await readAllRows(device, 'u1'))).toEqual(collection);
     });
 
