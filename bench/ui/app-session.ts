@@ -154,63 +154,50 @@ export interface DeviceTotals {
   distinctSets: number;
 }
 
-/** The collector's profile row in the device database (null before the first pull). */
-export function deviceProfile(page: Page, uid: string): Promise<DeviceProfile | null> {
+/**
+ * One row of the device database, read in the page with plain IndexedDB (null while the
+ * database or its store does not exist yet, or the row is absent).
+ */
+function deviceRow(page: Page, store: string, key: string): Promise<unknown> {
   return page
     .evaluate(
-      (userId) =>
-        new Promise<DeviceProfile | null>((resolve) => {
+      ([storeName, rowKey]) =>
+        new Promise<unknown>((resolve) => {
           const open = indexedDB.open('diecast-garage');
           open.onerror = () => resolve(null);
           open.onsuccess = () => {
             const db = open.result;
-            if (!db.objectStoreNames.contains('profiles')) {
+            if (!db.objectStoreNames.contains(storeName)) {
               db.close();
               return resolve(null);
             }
-            const get = db.transaction('profiles').objectStore('profiles').get(userId);
+            const get = db.transaction(storeName).objectStore(storeName).get(rowKey);
             get.onsuccess = () => {
               db.close();
-              resolve((get.result as DeviceProfile | undefined) ?? null);
+              resolve(get.result ?? null);
             };
             get.onerror = () => resolve(null);
           };
         }),
-      uid,
+      [store, key] as const,
     )
     .catch(() => null);
+}
+
+/** The collector's profile row in the device database (null before the first pull). */
+export async function deviceProfile(page: Page, uid: string): Promise<DeviceProfile | null> {
+  return (await deviceRow(page, 'profiles', uid)) as DeviceProfile | null;
 }
 
 /**
  * The collector's totals on the device, kept in the device counters row of `meta` (null before
  * their first change or pull there).
  */
-export function deviceTotals(page: Page, uid: string): Promise<DeviceTotals | null> {
-  return page
-    .evaluate(
-      ([userId, countersKey]) =>
-        new Promise<DeviceTotals | null>((resolve) => {
-          const open = indexedDB.open('diecast-garage');
-          open.onerror = () => resolve(null);
-          open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains('meta')) {
-              db.close();
-              return resolve(null);
-            }
-            const get = db.transaction('meta').objectStore('meta').get(countersKey);
-            get.onsuccess = () => {
-              db.close();
-              const row = get.result as
-                { value?: { totals?: Record<string, DeviceTotals> } } | undefined;
-              resolve(row?.value?.totals?.[userId] ?? null);
-            };
-            get.onerror = () => resolve(null);
-          };
-        }),
-      [uid, DEVICE_COUNTERS_KEY] as const,
-    )
-    .catch(() => null);
+export async function deviceTotals(page: Page, uid: string): Promise<DeviceTotals | null> {
+  const row = (await deviceRow(page, 'meta', DEVICE_COUNTERS_KEY)) as {
+    value?: { totals?: Record<string, DeviceTotals> };
+  } | null;
+  return row?.value?.totals?.[uid] ?? null;
 }
 
 /** Waits until the collector's totals on the device satisfy `check`. */
