@@ -27,11 +27,15 @@ export interface DeviceCounters {
 /** The counters' row in `meta`. */
 export const DEVICE_COUNTERS_KEY = 'device';
 
+/** A browser profile's first counters: a new clientId, every seq at 1. */
+export function newCounters(): DeviceCounters {
+  return { clientId: crypto.randomUUID(), nextOutboxSeq: 1, nextRowSeq: 1 };
+}
+
 /** Reads the counters inside the caller's transaction (creating them on first use). */
 export async function readCounters(db: GarageDb): Promise<DeviceCounters> {
   const row = await db.meta.get(DEVICE_COUNTERS_KEY);
-  if (row) return row.value as DeviceCounters;
-  return { clientId: crypto.randomUUID(), nextOutboxSeq: 1, nextRowSeq: 1 };
+  return row ? (row.value as DeviceCounters) : newCounters();
 }
 
 export async function writeCounters(db: GarageDb, counters: DeviceCounters): Promise<void> {

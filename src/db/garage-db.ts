@@ -6,7 +6,12 @@ import Dexie, { type DexieOptions, type EntityTable, type Table, type Transactio
 import type { Catalog, CatalogCar, CatalogSet } from '../shared/catalog/types';
 import { CatalogStore, LEGACY_CATALOG_KEY, type CatalogStoreOptions } from './catalog-store';
 import type { CarInstance, ListItem, SetInstance, UserState } from '../shared/collection/types';
-import { DEVICE_COUNTERS_KEY, setTotalsIn, type DeviceCounters } from './device-counters';
+import {
+  DEVICE_COUNTERS_KEY,
+  newCounters,
+  setTotalsIn,
+  type DeviceCounters,
+} from './device-counters';
 import {
   summaryOfCar,
   totalsOf,
@@ -221,9 +226,7 @@ async function carryTotalsIntoCounters(tx: Transaction): Promise<void> {
   const rows = (await tx.table('ownedTotals').toArray()) as LegacyTotalsRow[];
   if (rows.length === 0) return;
   const stored = (await tx.table('meta').get(DEVICE_COUNTERS_KEY)) as MetaRow | undefined;
-  const counters: DeviceCounters = stored
-    ? (stored.value as DeviceCounters)
-    : { clientId: crypto.randomUUID(), nextOutboxSeq: 1, nextRowSeq: 1 };
+  const counters = stored ? (stored.value as DeviceCounters) : newCounters();
   for (const { userId, ...totals } of rows) setTotalsIn(counters, userId, totals);
   await tx.table('meta').put({ key: DEVICE_COUNTERS_KEY, value: counters });
 }
@@ -327,8 +330,7 @@ export class GarageDb extends Dexie {
 /**
  * The tables a collection change or a rebase reads and writes in its one transaction: the
  * user's rows and their summaries, the profile, the snapshot, the outbox and the counters with
- * the totals (the
- * catalogue is read from memory before the transaction starts).
+ * the totals (the catalogue is read from memory before the transaction starts).
  */
 export function collectionChangeTables(db: GarageDb) {
   return [

@@ -91,9 +91,3 @@ export function movedTotals(
     distinctSets: totals.distinctSets + now.distinctSets - was.distinctSets,
   };
 }
-
-export const sameTotals = (a: OwnedTotals, b: OwnedTotals) =>
-  a.cars === b.cars &&
-  a.distinctCars === b.distinctCars &&
-  a.sets === b.sets &&
-  a.distinctSets === b.distinctSets;

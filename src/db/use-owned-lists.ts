@@ -1,6 +1,7 @@
 // The /collection tabs' reads: owned cars and sets joined with the catalogue, and recently added
 // instances (the totals: use-owned-totals.ts). Each is a pure async function of (db, userId) and
-// a live hook, which re-reads when the collector's rows change or a new catalogue replaces the one in memory.
+// a live hook, which re-reads when the collector's rows change or a new catalogue replaces the
+// one in memory.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type CarInstance, type Condition } from '../shared/collection/types';
 import { deviceDb } from './device-db';

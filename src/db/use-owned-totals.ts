@@ -3,7 +3,7 @@
 // the first screen read it without the collection lists' code.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { deviceDb } from './device-db';
-import { DEVICE_COUNTERS_KEY, totalsIn, type DeviceCounters } from './device-counters';
+import { readCounters, totalsIn } from './device-counters';
 import type { GarageDb } from './garage-db';
 import type { OwnedTotals } from './owned-summaries';
 
@@ -12,8 +12,7 @@ import type { OwnedTotals } from './owned-summaries';
  * either (nothing of theirs here yet, or their first pull still to come).
  */
 export async function loadOwnedTotals(db: GarageDb, userId: string): Promise<OwnedTotals | null> {
-  const counters = (await db.meta.get(DEVICE_COUNTERS_KEY))?.value as DeviceCounters | undefined;
-  return (counters && totalsIn(counters, userId)) ?? null;
+  return totalsIn(await readCounters(db), userId) ?? null;
 }
 
 /** loadOwnedTotals, live; undefined while it is first read, null when signed out. */
