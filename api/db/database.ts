@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { registerPreparedRunner } from './prepared-runners';
+import { startAutoAnalyze } from './pglite-auto-analyze';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction has the same query surface as the database; rules code takes either. */
@@ -22,7 +23,12 @@ export interface OpenDatabase {
 }
 
 export type DatabaseLocation = (
-  | { kind: 'pglite'; dataDir: string | null } // null: in memory (tests)
+  | {
+      kind: 'pglite';
+      dataDir: string | null; // null: in memory (tests)
+      /** How often PGlite's stand-in for autovacuum looks for tables to analyse. */
+      autoAnalyzeEveryMs?: number;
+    }
   | { kind: 'postgres'; url: string; poolSize?: number }
 ) & {
   /** Sees every statement the app sends (tests that check which queries a path runs). */
@@ -42,7 +48,15 @@ export async function openDatabase(location: DatabaseLocation): Promise<OpenData
       location.logQuery?.(text, params);
       return (await client.query(text, params)).rows;
     });
-    return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+    const autoAnalyze = startAutoAnalyze(client, location.autoAnalyzeEveryMs);
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      async close() {
+        await autoAnalyze.stop();
+        await client.close();
+      },
+    };
   }
   const pool = new pg.Pool({ connectionString: location.url, max: location.poolSize ?? 20 });
   // An idle connection that the server drops (restart, failover, a dropped test database) is

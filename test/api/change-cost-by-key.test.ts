@@ -1,10 +1,14 @@
 // A change costs the same on a big collection as on a small one: its read and its write look up
 // each row it names by the row's whole key, never by the collector alone. Counted, not timed:
-// the rows PostgreSQL fetched from each of the collector's tables inside the change's own
-// transaction (pg_stat_get_xact_tuples_fetched), for a collector of one car and one of 400.
+// the rows each of the collector's tables gave up inside the change's own transaction, for a
+// collector of one car and one of 400. A row is counted where the scan reads it: an index scan
+// or a bitmap scan counts the entries it reads on the index (pg_stat_get_xact_tuples_returned
+// of each index), a sequential scan the rows it reads on the table. (The table's own
+// tuples_fetched, which this test counted at first, sees only bitmap scans: on PGlite, whose
+// plans are plain index scans, it stayed 0 whatever was read, and the test could not fail.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, TransactionRollbackError } from 'drizzle-orm';
-import { queryRows, type OpenDatabase, type Queryable } from '../../api/db/database';
+import { openDatabase, queryRows, type OpenDatabase, type Queryable } from '../../api/db/database';
 import { importCatalog } from '../../api/catalog/catalog-import';
 import {
   buildStateDiff,
@@ -73,7 +77,7 @@ function collectionOf(count: number): UserState {
 }
 
 /** A collector whose rows are `count` cars' worth, and as many processed keys. */
-async function seedCollector(userId: string, count: number): Promise<void> {
+async function seedCollector(database: OpenDatabase, userId: string, count: number): Promise<void> {
   const state = collectionOf(count);
   const keys: NewProcessedKey[] = Array.from({ length: count }, (_, i) => ({
     key: `device:${i + 1}`,
@@ -85,26 +89,32 @@ async function seedCollector(userId: string, count: number): Promise<void> {
   expect(await writeStateDiff(database.db, userId, null, diff, keys)).toBe(true);
 }
 
-/** Rows fetched from each collector table by `work`, inside one transaction rolled back after. */
-async function rowsFetched(
+/** Rows read from each collector table (by any scan, through any index) so far in `tx`. */
+async function rowsReadSoFar(tx: Queryable): Promise<Map<string, number>> {
+  const rows = await queryRows<{ name: string; read: number }>(
+    tx,
+    sql`SELECT t.relname AS name,
+               (pg_stat_get_xact_tuples_returned(t.oid)
+                + coalesce((SELECT sum(pg_stat_get_xact_tuples_returned(i.indexrelid))
+                              FROM pg_index i WHERE i.indrelid = t.oid), 0))::int AS read
+          FROM pg_class t
+         WHERE t.relname IN (SELECT jsonb_array_elements_text(${JSON.stringify(COLLECTOR_TABLES)}::jsonb))
+           AND t.relkind = 'r'`,
+  );
+  return new Map(rows.map((row) => [row.name, row.read]));
+}
+
+/** Rows read from each collector table by `work`, inside one transaction rolled back after. */
+async function rowsRead(
+  database: OpenDatabase,
   work: (tx: Queryable) => Promise<void>,
 ): Promise<Record<string, number>> {
-  const fetched = async (tx: Queryable) => {
-    const rows = await queryRows<{ name: string; fetched: number }>(
-      tx,
-      sql`SELECT relname AS name, pg_stat_get_xact_tuples_fetched(oid)::int AS fetched
-            FROM pg_class
-           WHERE relname IN (SELECT jsonb_array_elements_text(${JSON.stringify(COLLECTOR_TABLES)}::jsonb))
-             AND relkind = 'r'`,
-    );
-    return new Map(rows.map((row) => [row.name, row.fetched]));
-  };
   let counts: Record<string, number> = {};
   await database.db
     .transaction(async (tx) => {
-      const before = await fetched(tx);
+      const before = await rowsReadSoFar(tx);
       await work(tx);
-      const after = await fetched(tx);
+      const after = await rowsReadSoFar(tx);
       counts = Object.fromEntries(
         COLLECTOR_TABLES.map((table) => [
           table,
@@ -151,30 +161,85 @@ async function editAndRemove(tx: Queryable, userId: string): Promise<void> {
   expect(await writeStateDiff(tx, userId, after.version, removed)).toBe(true);
 }
 
-describe('a change on a big collection', () => {
-  it('reads only the rows it names, as many as on a one-car collection', async () => {
-    await seedCollector('cost-small-read', 1);
-    await seedCollector('cost-big-read', BIG);
-    const small = await rowsFetched(async (tx) => {
-      const read = await readForAnAdd(tx, 'cost-small-read');
-      expect(read.state.collection.ownedCars).toHaveLength(1);
-    });
-    const big = await rowsFetched(async (tx) => {
-      const read = await readForAnAdd(tx, 'cost-big-read');
+/**
+ * The statistics autovacuum gathers once a table has changed enough (PostgreSQL's within a
+ * minute, PGlite's stand-in within a second): without them every index that starts with user_id
+ * costs the same, and a plan may look an instance id up by the collector alone.
+ */
+async function analyseCollectorTables(database: OpenDatabase): Promise<void> {
+  await database.db.execute(sql.raw(`ANALYZE ${COLLECTOR_TABLES.join(', ')}`));
+}
+
+/** The read of an add on the collector's first car, on a one-car and on a big collector. */
+async function readsOfSmallAndBig(database: OpenDatabase, small: string, big: string) {
+  const readOf = (userId: string) =>
+    rowsRead(database, async (tx) => {
+      const read = await readForAnAdd(tx, userId);
       expect(read.state.collection.ownedCars).toHaveLength(1);
       expect(read.state.collection.favoriteCarIds).toHaveLength(1);
       expect(read.state.collection.tradeSellCars).toHaveLength(1);
     });
+  return { small: await readOf(small), big: await readOf(big) };
+}
+
+describe('a change on a big collection', () => {
+  it('reads only the rows it names, as many as on a one-car collection', async () => {
+    await seedCollector(database, 'cost-small-read', 1);
+    await seedCollector(database, 'cost-big-read', BIG);
+    await analyseCollectorTables(database);
+    const { small, big } = await readsOfSmallAndBig(database, 'cost-small-read', 'cost-big-read');
+    // The counters see the read at all: it found the car, its copy, its favourite, its entry.
+    expect(small).toMatchObject({ owned_cars: 1, trade_sell_entries: 1 });
+    expect(small['car_instances']).toBeGreaterThan(0);
     expect(big).toEqual(small);
     expect(Math.max(...Object.values(big))).toBeLessThan(5);
   });
 
   it('edits and removes by key, touching as many rows as on a one-car collection', async () => {
-    await seedCollector('cost-small-write', 1);
-    await seedCollector('cost-big-write', BIG);
-    const small = await rowsFetched((tx) => editAndRemove(tx, 'cost-small-write'));
-    const big = await rowsFetched((tx) => editAndRemove(tx, 'cost-big-write'));
+    await seedCollector(database, 'cost-small-write', 1);
+    await seedCollector(database, 'cost-big-write', BIG);
+    await analyseCollectorTables(database);
+    const small = await rowsRead(database, (tx) => editAndRemove(tx, 'cost-small-write'));
+    const big = await rowsRead(database, (tx) => editAndRemove(tx, 'cost-big-write'));
+    expect(small['car_instances']).toBeGreaterThan(0);
     expect(big).toEqual(small);
     expect(Math.max(...Object.values(big))).toBeLessThan(10);
+  });
+});
+
+// PGlite has no autovacuum. Its stand-in (api/db/pglite-auto-analyze.ts) analyses a table once
+// enough of it has changed, and that re-plans the statements the first change planned before.
+// Without it (measured): 401 car_instances entries read for the big collector's add, against 2.
+// (On PostgreSQL that is autovacuum's own work, up to a minute later: not waited for here.)
+describe('a change first planned on an empty PGlite database', () => {
+  it('reads only the rows it names once the collection has grown', async () => {
+    const fresh = await openDatabase({ kind: 'pglite', dataDir: null, autoAnalyzeEveryMs: 50 });
+    try {
+      await importCatalog(fresh.db, { cars, sets: fixtureSets });
+      // The first change's read, while the collector tables are empty, plans its statements.
+      await rowsRead(fresh, async (tx) => {
+        await readForAnAdd(tx, 'cost-nobody');
+      });
+      await seedCollector(fresh, 'cost-small-fresh', 1);
+      await seedCollector(fresh, 'cost-big-fresh', BIG);
+      await expect
+        .poll(
+          async () =>
+            (
+              await queryRows<{ analysed: boolean }>(
+                fresh.db,
+                sql`SELECT last_analyze IS NOT NULL AS analysed
+                      FROM pg_stat_user_tables WHERE relname = 'car_instances'`,
+              )
+            )[0]?.analysed,
+          { timeout: 30_000, interval: 50 },
+        )
+        .toBe(true);
+      const { small, big } = await readsOfSmallAndBig(fresh, 'cost-small-fresh', 'cost-big-fresh');
+      expect(small['car_instances']).toBeGreaterThan(0);
+      expect(big).toEqual(small);
+    } finally {
+      await fresh.close();
+    }
   });
 });
