@@ -34,6 +34,13 @@ export default defineConfig({
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // API files share their workers' module graph instead of each starting afresh: every
+          // file still opens its own database, but PGlite's WebAssembly is compiled and the app's
+          // modules are loaded once per worker, not once per file (measured here: the API project
+          // in 113 s instead of 174 s). No API test sets globals, env or timers for the next file;
+          // devices keep apart by database name. (The unit project stays isolated: one of its
+          // files does rely on a fresh module state.)
+          isolate: false,
         },
       },
       {
