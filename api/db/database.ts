@@ -38,17 +38,26 @@ export type DatabaseLocation = (
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function openDatabase(location: DatabaseLocation): Promise<OpenDatabase> {
-  const logger = location.logQuery ? { logQuery: location.logQuery } : undefined;
   if (location.kind === 'pglite') {
     const client = location.dataDir ? new PGlite(location.dataDir) : new PGlite();
-    const db = drizzlePglite({ client, schema, logger });
-    await migratePglite(db, { migrationsFolder });
+    const autoAnalyze = startAutoAnalyze(client, location.autoAnalyzeEveryMs);
+    const seeStatement = (query: string, params: unknown[]) => {
+      location.logQuery?.(query, params);
+      autoAnalyze.noteStatement(query);
+    };
+    const db = drizzlePglite({ client, schema, logger: { logQuery: seeStatement } });
+    try {
+      await migratePglite(db, { migrationsFolder });
+    } catch (error) {
+      await autoAnalyze.stop();
+      await client.close();
+      throw error;
+    }
     // In process there is nothing to prepare ahead; this only skips the query builder.
     registerPreparedRunner(db, async ({ text }, params) => {
-      location.logQuery?.(text, params);
+      seeStatement(text, params);
       return (await client.query(text, params)).rows;
     });
-    const autoAnalyze = startAutoAnalyze(client, location.autoAnalyzeEveryMs);
     return {
       db: db as unknown as Database,
       kind: 'pglite',
@@ -58,6 +67,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<OpenData
       },
     };
   }
+  const logger = location.logQuery ? { logQuery: location.logQuery } : undefined;
   const pool = new pg.Pool({ connectionString: location.url, max: location.poolSize ?? 20 });
   // An idle connection that the server drops (restart, failover, a dropped test database) is
   // reported here; unhandled, node-postgres would crash the process. The pool opens a new one.
