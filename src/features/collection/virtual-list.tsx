@@ -106,6 +106,10 @@ export function VirtualList<T extends { key: string }>({
     estimateSize,
     getItemKey,
     overscan: 8,
+    // A scroll event only asks React for a render, which React then does once for all the
+    // events of a frame in its own task. With flushSync (the default) every wheel event rendered
+    // the list inside its own dispatch: on Chromium 150 here that made the scroll's long tasks.
+    useFlushSync: false,
     scrollMargin,
     rangeExtractor: (range) => {
       const indexes = defaultRangeExtractor(range);
