@@ -59,25 +59,74 @@ export function preferencesOf(profile: ProfileRow | undefined): ProfilePreferenc
   };
 }
 
+/**
+ * Rows asked of IndexedDB at a time when reading all of a collector's rows. Each answer is its
+ * own task on the page, and turning an answer into objects is most of what it costs: read whole,
+ * a 10,000-car collection was one 53 ms task on Chromium 150 (bench:ui, the idle copy).
+ */
+export const ROWS_PER_READ = 2_000;
+
+interface RangeTable<T> {
+  where(index: string): {
+    between(
+      lower: unknown,
+      upper: unknown,
+      includeLower: boolean,
+      includeUpper: boolean,
+    ): { limit(count: number): { toArray(): Promise<T[]> } };
+  };
+}
+
+/**
+ * Every row of `index` in [lower, upper), ROWS_PER_READ at a time, each piece going on from the
+ * last key of the one before. In a transaction the pieces are one moment of the database.
+ */
+async function readRange<T>(
+  table: RangeTable<T>,
+  index: string,
+  [lower, upper]: [unknown[], unknown[]],
+  keyOf: (row: T) => unknown[],
+): Promise<T[]> {
+  const rows: T[] = [];
+  let from = lower;
+  let includeFrom = true;
+  for (;;) {
+    const piece = await table
+      .where(index)
+      .between(from, upper, includeFrom, false)
+      .limit(ROWS_PER_READ)
+      .toArray();
+    for (const row of piece) rows.push(row);
+    const last = piece.at(-1);
+    if (piece.length < ROWS_PER_READ || last === undefined) return rows;
+    from = keyOf(last);
+    includeFrom = false;
+  }
+}
+
 /** Everything the user has on this device. */
 export async function readAllRows(db: GarageDb, userId: string): Promise<CollectionRows> {
-  const range = <T>(
-    table: {
-      where(index: string): { between(a: unknown, b: unknown): { toArray(): Promise<T[]> } };
-    },
-    index: string,
-  ) => table.where(index).between([userId, -Infinity], [userId, Infinity]).toArray();
+  const bySeqRange: [unknown[], unknown[]] = [
+    [userId, -Infinity],
+    [userId, Infinity],
+  ];
+  const byIdRange: [unknown[], unknown[]] = [
+    [userId, '', ''],
+    [userId, '\uffff', '\uffff'],
+  ];
   const [ownedCars, ownedSets, listItems, tradeSell] = await Promise.all([
-    range<OwnedCarRow>(db.ownedCars, '[userId+seq]'),
-    range<OwnedSetRow>(db.ownedSets, '[userId+seq]'),
-    db.listItems
-      .where('[userId+list+id]')
-      .between([userId, '', ''], [userId, '\uffff', '\uffff'])
-      .toArray(),
-    db.tradeSell
-      .where('[userId+kind+id]')
-      .between([userId, '', ''], [userId, '\uffff', '\uffff'])
-      .toArray(),
+    readRange<OwnedCarRow>(db.ownedCars, '[userId+seq]', bySeqRange, (row) => [userId, row.seq]),
+    readRange<OwnedSetRow>(db.ownedSets, '[userId+seq]', bySeqRange, (row) => [userId, row.seq]),
+    readRange<ListItemRow>(db.listItems, '[userId+list+id]', byIdRange, (row) => [
+      userId,
+      row.list,
+      row.id,
+    ]),
+    readRange<TradeSellRow>(db.tradeSell, '[userId+kind+id]', byIdRange, (row) => [
+      userId,
+      row.kind,
+      row.id,
+    ]),
   ]);
   return { ownedCars, ownedSets, listItems, tradeSell };
 }
