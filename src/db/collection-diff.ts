@@ -15,6 +15,7 @@ import { LIST_NAMES } from './garage-db';
 import { setTotalsIn, type DeviceCounters } from './device-counters';
 import type { OwnedCarSummaryRow } from './owned-summaries';
 import { summaryOfCar, totalsOf } from './owned-summaries';
+import { sameRow } from './same-row';
 
 /** Hands out row sequence numbers for rows a change creates (kept in meta by the caller). */
 export interface SeqSource {
@@ -253,8 +254,11 @@ function gone<R>(before: R[], next: R[], keyOf: (row: R) => string): R[] {
 
 /** Rows that differ from what was read: a put of an unchanged row would still wake every liveQuery. */
 function changedOnly<R>(before: R[], next: R[], keyOf: (row: R) => string): R[] {
-  const old = new Map(before.map((row) => [keyOf(row), JSON.stringify(row)]));
-  return next.filter((row) => old.get(keyOf(row)) !== JSON.stringify(row));
+  const old = new Map(before.map((row) => [keyOf(row), row]));
+  return next.filter((row) => {
+    const was = old.get(keyOf(row));
+    return was === undefined || !sameRow(was, row);
+  });
 }
 
 /**
