@@ -26,6 +26,7 @@ import {
   type Collector,
 } from '../../bench/ui/app-session';
 import { CHROMIUM_PATH } from '../fixtures/chromium';
+import { sawNoCarsKey } from '../../src/features/install/install-store';
 
 const PHONE = { width: 390, height: 844 };
 const INSTALL_TITLE = 'Put Diecast Garage on your home screen';
@@ -78,6 +79,14 @@ async function signedInPage(context: BrowserContext, collector: Collector): Prom
 }
 
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
+
+/** Until the app on `page` has seen the collector with no cars, and kept that for later pages. */
+async function waitUntilSeenWithNoCars(page: Page, uid: string): Promise<void> {
+  await waitForDeviceTotals(page, uid, (totals) => totals.cars === 0);
+  await expect
+    .poll(() => page.evaluate((key) => localStorage.getItem(key), sawNoCarsKey(uid)), WAIT)
+    .not.toBeNull();
+}
 const milestone = (page: Page) => dialog(page, 'Milestone Unlocked!');
 const search = (page: Page) => new URL(page.url()).search;
 
@@ -323,7 +332,7 @@ describe('the install prompt', () => {
     await onPhone(async (context) => {
       const collector = await createCollector(base);
       const page = await signedInPage(context, collector);
-      await waitForDeviceTotals(page, collector.uid, (totals) => totals.cars === 0);
+      await waitUntilSeenWithNoCars(page, collector.uid);
       // The first car may come from another device: the pull makes it the first car here too.
       await pushMutations(base, collector, addCars(carIds.slice(0, 1)));
       await page.reload();
@@ -331,6 +340,40 @@ describe('the install prompt', () => {
       await prompt.waitFor({ state: 'visible', timeout: WAIT.timeout });
       await page.keyboard.press('Escape');
       await prompt.waitFor({ state: 'detached', timeout: 5000 });
+    });
+  });
+
+  it('opens on the next page when the first car arrived with no page open', async () => {
+    await onPhone(async (context) => {
+      const collector = await createCollector(base);
+      const page = await signedInPage(context, collector);
+      await waitForServiceWorker(page);
+      await waitUntilSeenWithNoCars(page, collector.uid);
+      const cdp = await context.newCDPSession(page);
+      const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+      cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
+        registrations.push(...event.registrations);
+      });
+      await cdp.send('ServiceWorker.enable');
+      await expect
+        .poll(() => registrations.find((r) => r.scopeURL === `${base}/` && !r.isDeleted), WAIT)
+        .toBeDefined();
+      const registration = registrations.find((r) => r.scopeURL === `${base}/` && !r.isDeleted);
+
+      // The app is closed (a page of the same site that is not the app), another device adds
+      // the first car, and the worker's periodic sync pulls it onto this device.
+      await page.goto(`${base}/manifest.webmanifest`);
+      await pushMutations(base, collector, addCars(carIds.slice(0, 1)));
+      await cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', {
+        origin: base,
+        registrationId: registration?.registrationId as string,
+        tag: 'refresh',
+      });
+      await waitForDeviceTotals(page, collector.uid, (totals) => totals.cars === 1);
+
+      // The next page's first look already finds 1 car: an earlier page saw none.
+      await page.goto(`${base}/home`);
+      await dialog(page, INSTALL_TITLE).waitFor({ state: 'visible', timeout: WAIT.timeout });
     });
   });
 

@@ -81,6 +81,32 @@ export function isFirstCar(previous: number | null, next: number): boolean {
 }
 
 const OFFERED_KEY = 'diecast.installPromptOffered';
+/** Set once this device has shown `userId` with no cars: a later 1 is then their first car. */
+export const sawNoCarsKey = (userId: string) => `diecast.installSawNoCars.${userId}`;
+
+/**
+ * The car total this device saw for `userId` before this page: 0 when any page of this device
+ * has seen them with none, else null (not seen, or seen with cars). A page that opens after the
+ * first car arrived (a reload, whose pull may land before the page's first look) still knows
+ * the total was 0.
+ */
+export function carsSeenBefore(userId: string): 0 | null {
+  try {
+    return localStorage.getItem(sawNoCarsKey(userId)) === null ? null : 0;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers, for the pages after this one, that this device saw `userId` with no cars. */
+export function rememberCarsSeen(userId: string, cars: number): void {
+  if (cars !== 0) return;
+  try {
+    localStorage.setItem(sawNoCarsKey(userId), '1');
+  } catch {
+    // Without storage only this page knows: a reload's pull may then land unseen. Harmless.
+  }
+}
 
 /** The prompt comes once per device, after the very first car. */
 export function wasInstallOffered(): boolean {

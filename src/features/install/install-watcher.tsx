@@ -1,16 +1,19 @@
 // docs/rules.md: adding the very first car triggers the install prompt. Seen from this device: the
 // collector's car total going from 0 to 1 or more, once per device, never in the installed app.
+// The 0 may have been seen by an earlier page of this device (install-store: carsSeenBefore).
 // The prompt waits while a full-screen celebration is up, so two dialogs never stack.
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useAuth } from '../../auth/use-auth';
 import { useOwnedTotals } from '../../db/use-owned-totals';
 import { celebrationStore } from '../badges';
 import {
+  carsSeenBefore,
   installStore,
   isFirstCar,
   isStandalone,
   markInstallOffered,
   openInstallPrompt,
+  rememberCarsSeen,
   wasInstallOffered,
 } from './install-store';
 
@@ -30,8 +33,9 @@ export function InstallWatcher() {
       if (!userId) last.current = null;
       return;
     }
-    const previous = last.current?.userId === userId ? last.current.cars : null;
+    const previous = last.current?.userId === userId ? last.current.cars : carsSeenBefore(userId);
     last.current = { userId, cars };
+    rememberCarsSeen(userId, cars);
     if (!isFirstCar(previous, cars) || wasInstallOffered() || isStandalone()) return;
     markInstallOffered();
     openInstallPrompt();
