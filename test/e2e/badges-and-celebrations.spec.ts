@@ -27,6 +27,7 @@ import {
 } from '../../bench/ui/app-session';
 import { CHROMIUM_PATH } from '../fixtures/chromium';
 import { sawNoCarsKey } from '../../src/features/install/install-store';
+import { periodicSyncOf } from '../fixtures/periodic-sync';
 
 const PHONE = { width: 390, height: 844 };
 const INSTALL_TITLE = 'Put Diecast Garage on your home screen';
@@ -349,26 +350,13 @@ describe('the install prompt', () => {
       const page = await signedInPage(context, collector);
       await waitForServiceWorker(page);
       await waitUntilSeenWithNoCars(page, collector.uid);
-      const cdp = await context.newCDPSession(page);
-      const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
-      cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
-        registrations.push(...event.registrations);
-      });
-      await cdp.send('ServiceWorker.enable');
-      await expect
-        .poll(() => registrations.find((r) => r.scopeURL === `${base}/` && !r.isDeleted), WAIT)
-        .toBeDefined();
-      const registration = registrations.find((r) => r.scopeURL === `${base}/` && !r.isDeleted);
+      const firePeriodicSync = await periodicSyncOf(context, page, base);
 
       // The app is closed (a page of the same site that is not the app), another device adds
       // the first car, and the worker's periodic sync pulls it onto this device.
       await page.goto(`${base}/manifest.webmanifest`);
       await pushMutations(base, collector, addCars(carIds.slice(0, 1)));
-      await cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', {
-        origin: base,
-        registrationId: registration?.registrationId as string,
-        tag: 'refresh',
-      });
+      await firePeriodicSync();
       await waitForDeviceTotals(page, collector.uid, (totals) => totals.cars === 1);
 
       // The next page's first look already finds 1 car: an earlier page saw none.

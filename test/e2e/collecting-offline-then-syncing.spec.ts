@@ -27,6 +27,7 @@ import {
   type AppUnderTest,
 } from '../fixtures/app-under-test';
 import { cutOffWith } from '../fixtures/sync-pill';
+import { periodicSyncOf } from '../fixtures/periodic-sync';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const PHONE = { width: 390, height: 844 };
@@ -468,16 +469,7 @@ describe('collecting offline, then syncing', () => {
       await fillSignIn(page, user.email, 'Log in');
       const carId = (await listedCarIds(page)).at(-3) as string;
 
-      const cdp = await context.newCDPSession(page);
-      const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
-      cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
-        registrations.push(...event.registrations);
-      });
-      await cdp.send('ServiceWorker.enable');
-      await expect
-        .poll(() => registrations.find((r) => r.scopeURL === `${base}/` && !r.isDeleted), WAIT)
-        .toBeDefined();
-      const registration = registrations.find((r) => r.scopeURL === `${base}/` && !r.isDeleted);
+      const firePeriodicSync = await periodicSyncOf(context, page, base);
 
       // Another device adds the car: the server has it, this page does not know yet.
       const response = await fetch(`${base}/api/collection/add-car-instance`, {
@@ -490,11 +482,7 @@ describe('collecting offline, then syncing', () => {
       expect(await chip(page, carId)).toBeNull();
       expect(await totals(page)).toBe('0 cars · 0 sets');
 
-      await cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', {
-        origin: base,
-        registrationId: registration?.registrationId as string,
-        tag: 'refresh',
-      });
+      await firePeriodicSync();
       await expect.poll(() => chip(page, carId), WAIT).toBe('You own 1 ×1');
       await expect.poll(() => totals(page), WAIT).toBe('1 car · 0 sets');
       // Nothing was replayed twice or invented on the way.
