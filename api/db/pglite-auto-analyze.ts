@@ -44,15 +44,25 @@ export interface AutoAnalyze {
 
 /**
  * Looks every `everyMs`, and after a change's write, until stopped. Looks run one after another,
- * each after whatever the app has already asked of the database. A look that fails (the
- * database closing under it) is dropped: the next one tries again, as autovacuum would.
+ * each after whatever the app has already asked of the database. At most one look waits behind
+ * the one running: while PGlite is held for seconds (a catalogue import), the ticks that fall in
+ * that time ask for the look already waiting, not for one each. A look that fails (the database
+ * closing under it) is dropped: the next one tries again, as autovacuum would.
  */
 export function startAutoAnalyze(client: PGlite, everyMs = AUTO_ANALYZE_EVERY_MS): AutoAnalyze {
   let looks: Promise<unknown> = Promise.resolve();
+  let oneWaiting = false;
   let stopped = false;
   let lastAskedAt = -Infinity;
   const look = () => {
-    looks = looks.then(() => (stopped ? [] : analyzeTablesDue(client))).catch(() => []);
+    if (oneWaiting) return;
+    oneWaiting = true;
+    looks = looks
+      .then(() => {
+        oneWaiting = false;
+        return stopped ? [] : analyzeTablesDue(client);
+      })
+      .catch(() => []);
   };
   const timer = setInterval(look, everyMs);
   // A server that has nothing else to do may exit; this must not keep it alive.
