@@ -1,5 +1,6 @@
 // Reads a user's collection rows (all of them, or the slice one change touches) and turns them
 // into the docs/product.md objects; collection-diff.ts writes them back.
+import type { IndexableType, Table } from 'dexie';
 import type { CatalogLookup } from '../shared/collection/rules';
 import { setCarInstanceId, wishlistItem } from '../shared/collection/rules';
 import type { MutationReferences } from '../shared/collection/mutations';
@@ -66,26 +67,15 @@ export function preferencesOf(profile: ProfileRow | undefined): ProfilePreferenc
  */
 export const ROWS_PER_READ = 2_000;
 
-interface RangeTable<T> {
-  where(index: string): {
-    between(
-      lower: unknown,
-      upper: unknown,
-      includeLower: boolean,
-      includeUpper: boolean,
-    ): { limit(count: number): { toArray(): Promise<T[]> } };
-  };
-}
-
 /**
  * Every row of `index` in [lower, upper), ROWS_PER_READ at a time, each piece going on from the
  * last key of the one before. In a transaction the pieces are one moment of the database.
  */
-async function readRange<T>(
-  table: RangeTable<T>,
+async function readRange<T, TKey>(
+  table: Table<T, TKey>,
   index: string,
-  [lower, upper]: [unknown[], unknown[]],
-  keyOf: (row: T) => unknown[],
+  [lower, upper]: [IndexableType, IndexableType],
+  keyOf: (row: T) => IndexableType,
 ): Promise<T[]> {
   const rows: T[] = [];
   let from = lower;
@@ -106,27 +96,19 @@ async function readRange<T>(
 
 /** Everything the user has on this device. */
 export async function readAllRows(db: GarageDb, userId: string): Promise<CollectionRows> {
-  const bySeqRange: [unknown[], unknown[]] = [
+  const bySeqRange: [IndexableType, IndexableType] = [
     [userId, -Infinity],
     [userId, Infinity],
   ];
-  const byIdRange: [unknown[], unknown[]] = [
+  const byIdRange: [IndexableType, IndexableType] = [
     [userId, '', ''],
     [userId, '\uffff', '\uffff'],
   ];
   const [ownedCars, ownedSets, listItems, tradeSell] = await Promise.all([
-    readRange<OwnedCarRow>(db.ownedCars, '[userId+seq]', bySeqRange, (row) => [userId, row.seq]),
-    readRange<OwnedSetRow>(db.ownedSets, '[userId+seq]', bySeqRange, (row) => [userId, row.seq]),
-    readRange<ListItemRow>(db.listItems, '[userId+list+id]', byIdRange, (row) => [
-      userId,
-      row.list,
-      row.id,
-    ]),
-    readRange<TradeSellRow>(db.tradeSell, '[userId+kind+id]', byIdRange, (row) => [
-      userId,
-      row.kind,
-      row.id,
-    ]),
+    readRange(db.ownedCars, '[userId+seq]', bySeqRange, (row) => [userId, row.seq]),
+    readRange(db.ownedSets, '[userId+seq]', bySeqRange, (row) => [userId, row.seq]),
+    readRange(db.listItems, '[userId+list+id]', byIdRange, (row) => [userId, row.list, row.id]),
+    readRange(db.tradeSell, '[userId+kind+id]', byIdRange, (row) => [userId, row.kind, row.id]),
   ]);
   return { ownedCars, ownedSets, listItems, tradeSell };
 }
