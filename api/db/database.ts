@@ -28,6 +28,12 @@ export type DatabaseLocation = (
       dataDir: string | null; // null: in memory (tests)
       /** How often PGlite's stand-in for autovacuum looks for tables to analyse. */
       autoAnalyzeEveryMs?: number;
+      /**
+       * A new database starts as this dump of another one (PGlite's dumpDataDir), instead of
+       * from an empty cluster; the migrations then run on it as on any database. Tests start
+       * from a migrated dump: about half a second instead of two to four.
+       */
+      startFrom?: Blob;
     }
   | { kind: 'postgres'; url: string; poolSize?: number }
 ) & {
@@ -39,7 +45,10 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 export async function openDatabase(location: DatabaseLocation): Promise<OpenDatabase> {
   if (location.kind === 'pglite') {
-    const client = location.dataDir ? new PGlite(location.dataDir) : new PGlite();
+    const client = new PGlite({
+      dataDir: location.dataDir ?? undefined,
+      loadDataDir: location.startFrom,
+    });
     const autoAnalyze = startAutoAnalyze(client, location.autoAnalyzeEveryMs);
     const seeStatement = (query: string, params: unknown[]) => {
       location.logQuery?.(query, params);
@@ -81,6 +90,20 @@ export async function openDatabase(location: DatabaseLocation): Promise<OpenData
     return (await pool.query({ name, text, values: params })).rows;
   });
   return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+}
+
+/**
+ * A dump (PGlite's dumpDataDir) of a new in-memory database with every migration applied: a
+ * `startFrom` for databases that would otherwise each make an empty cluster and migrate it.
+ */
+export async function migratedPgliteDump(): Promise<Blob> {
+  const client = new PGlite();
+  try {
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 /** Runs raw SQL and returns its rows; PGlite and node-postgres both answer `{ rows }`. */

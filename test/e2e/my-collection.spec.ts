@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../api/env';
 import { EMULATOR_HOST } from '../../api/runtime/auth-emulator';
 import { startServer, type RunningServer } from '../../api/runtime/start-server';
+import { startDataDir } from '../fixtures/migrated-database';
 import { importBenchCatalogue } from '../../bench/sync/catalogue';
 import type { CatalogCar, CatalogSet } from '../../src/shared/catalog/types';
 import type { Collection } from '../../src/shared/collection/types';
@@ -50,6 +51,7 @@ async function bootServer(
 ): Promise<Server> {
   const dir = mkdtempSync(join(tmpdir(), 'diecast-collection-e2e-'));
   const dataDir = join(dir, 'data');
+  await startDataDir(dataDir);
   await prepare?.(dataDir);
   const env = parseEnv({
     DATA_DIR: dataDir,
