@@ -46,7 +46,7 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function openDatabase(location: DatabaseLocation): Promise<OpenDatabase> {
   if (location.kind === 'pglite') {
     const client = new PGlite({
-      dataDir: location.dataDir ?? undefined,
+      dataDir: location.dataDir || undefined,
       loadDataDir: location.startFrom,
     });
     const autoAnalyze = startAutoAnalyze(client, location.autoAnalyzeEveryMs);
