@@ -12,7 +12,7 @@ import { percentile, postJson } from './lib/http-client';
 import { startServerProcess } from './lib/server-process';
 import { machineInfo } from './lib/results';
 import { fairnessPhase, type FairnessResult } from './api/fairness';
-import { loadPhase, type SendRequest } from './api/load-phase';
+import { loadPhase, warmUp, WARM_UP, type SendRequest } from './api/load-phase';
 import {
   pgbenchReference,
   inProcessReference,
@@ -28,7 +28,6 @@ import {
 
 const CLIENTS = 50;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 8000);
-const WARMUP_MS = 1500;
 const PUSH_SIZE = 1000;
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -36,6 +35,8 @@ interface StoreResult {
   store: 'pglite' | 'postgres';
   /** Server processes sharing the port (WEB_CONCURRENCY). */
   serverWorkers: number;
+  /** Before the measured phases: WARM_UP's requests for each server process (load-phase.ts). */
+  warmUp: { requests: number; seconds: number };
   /** Saturation: 50 clients each sending the next change as soon as the last is answered. */
   saturated: {
     mutationsPerSecond: number;
@@ -162,7 +163,7 @@ async function benchStore(
     carIds = await catalogCarIds(server.url);
     users = await Promise.all(Array.from({ length: CLIENTS }, () => signUpTestUser()));
     const send = addCars(server.url, users, carIds);
-    await loadPhase(send, CLIENTS, WARMUP_MS);
+    const warmed = await warmUp(send, CLIENTS, Number(env.WEB_CONCURRENCY ?? 1));
     const saturated = await loadPhase(send, CLIENTS, DURATION_MS);
     const rate = TARGET_RATE[store];
     const paced = await loadPhase(send, CLIENTS, PACED_MS, rate / CLIENTS);
@@ -172,6 +173,7 @@ async function benchStore(
     result = {
       store,
       serverWorkers: Number(env.WEB_CONCURRENCY ?? 1),
+      warmUp: warmed,
       saturated: {
         mutationsPerSecond: Math.round(saturated.latencies.length / saturated.seconds),
         p50Ms: ms(percentile(saturated.latencies, 50)),
@@ -230,7 +232,6 @@ async function main() {
             carIds,
             CLIENTS,
             DURATION_MS,
-            WARMUP_MS,
           );
           return { inProcess, rate: inProcess.changesPerSecond };
         }),
@@ -263,7 +264,6 @@ async function main() {
               POSTGRES_WORKERS,
               CLIENTS,
               DURATION_MS,
-              WARMUP_MS,
               addCarRequests(users, carIds),
             );
             const sqlAlone = await sqlAloneReference(pgUrl, carIds, CLIENTS, DURATION_MS / 1000);
@@ -274,7 +274,6 @@ async function main() {
               carIds,
               CLIENTS,
               DURATION_MS,
-              WARMUP_MS,
             );
             return { pgbench, inProcess, sqlAlone, httpCeiling, rate: pgbench.tps };
           },
@@ -356,6 +355,11 @@ async function main() {
       errors: r.saturated.errors + r.paced.errors,
     })),
   );
+  for (const r of results) {
+    console.log(
+      `${r.store} warmed up with ${r.warmUp.requests} changes in ${r.warmUp.seconds} s (${WARM_UP.requestsPerProcess} a server process; the references likewise)`,
+    );
+  }
   console.log(
     `\nFairness: the worst push the limits allow vs ${results[0]?.fairness.collectors ?? 20} collectors' ordinary writes and reads`,
   );
@@ -391,6 +395,7 @@ async function main() {
         machine: machineInfo(loadAtStart),
         clients: CLIENTS,
         durationMs: DURATION_MS,
+        warmUp: WARM_UP,
         results,
         targets,
         met,

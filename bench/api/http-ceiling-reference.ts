@@ -6,7 +6,7 @@
 // as pgbench's; the third is the most any Node server could make of this change's SQL.
 import { freePort, startNodeProcess } from '../lib/server-process';
 import { postJson } from '../lib/http-client';
-import { loadPhase } from './load-phase';
+import { loadPhase, warmUp } from './load-phase';
 import type { BareServerMode } from './bare-server';
 
 export interface HttpCeilingReference {
@@ -54,7 +54,6 @@ export async function httpCeilingReference(
   workers: number,
   clients: number,
   durationMs: number,
-  warmupMs: number,
   runRequest: RunRequest,
 ): Promise<HttpCeilingReference> {
   let errors = 0;
@@ -65,7 +64,7 @@ export async function httpCeilingReference(
         const { body, headers } = runRequest(client, seq);
         return postJson(server.url, body, headers);
       };
-      await loadPhase(send, clients, warmupMs);
+      await warmUp(send, clients, workers);
       const measured = await loadPhase(send, clients, durationMs);
       errors += measured.errors;
       return Math.round(measured.latencies.length / measured.seconds);

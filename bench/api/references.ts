@@ -12,6 +12,7 @@ import { runMutation, systemClock } from '../../api/collection/mutation-service'
 import { databaseWriteBudget } from '../../api/http/write-budget';
 import { seedCatalogIfEmpty } from '../../api/catalog/catalog-seed';
 import { findPostgresBin } from '../../scripts/postgres-cluster';
+import { WARM_UP, type WarmUp } from './load-phase';
 
 export interface PgbenchReference {
   command: string;
@@ -123,7 +124,8 @@ export async function inProcessReference(
   carIds: string[],
   clients: number,
   durationMs: number,
-  warmupMs: number,
+  /** One process: warmed up as one server process is (load-phase.ts). */
+  warm: WarmUp = WARM_UP,
 ): Promise<InProcessReference> {
   const dir = mkdtempSync(join(tmpdir(), 'diecast-bench-pglite-'));
   const database = await openDatabase(
@@ -141,15 +143,17 @@ export async function inProcessReference(
     if (known?.n !== carIds.length) throw new Error('the reference has another catalogue');
     const budget = databaseWriteBudget(db);
     let keySeq = 0;
-    const run = async (ms: number) => {
+    const run = async (ms: number, changes = Infinity) => {
       let done = 0;
       let errors = 0;
+      let sent = 0;
       const started = performance.now();
       const stopAt = started + ms;
       await Promise.all(
         Array.from({ length: clients }, async (_, client) => {
           const userId = `reference-${store.kind}-${client}`;
-          for (let seq = 0; performance.now() < stopAt; seq++) {
+          for (let seq = 0; performance.now() < stopAt && sent < changes; seq++) {
+            sent++;
             const carId = carIds[(client * 7919 + seq * 31) % carIds.length] as string;
             const outcome = await runMutation(
               db,
@@ -167,7 +171,7 @@ export async function inProcessReference(
       );
       return { done, errors, seconds: (performance.now() - started) / 1000 };
     };
-    await run(warmupMs);
+    await run(warm.capMs, warm.requestsPerProcess);
     const measured = await run(durationMs);
     return {
       how: `runMutation() in process on ${store.kind === 'pglite' ? 'PGlite' : 'PostgreSQL, one pool'}: diecast_read, rules, diecast_apply_diff`,
