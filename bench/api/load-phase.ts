@@ -51,12 +51,8 @@ export async function loadPhase(
 }
 
 /**
- * How a phase warms its server up before it is measured: `requestsPerProcess` answered requests
- * for each process that serves them (at most `capMs`). A Node process runs its code cold at
- * first: measured here on the real server in 3-s windows, its CPU per change fell from 2.3 ms to
- * 0.7 ms over its first ~2,600 requests a process, and the bare server's from 1.5 ms to 0.4 ms
- * over ~2,200. A warm-up counted in requests, not seconds, leaves a slow machine's server as
- * warm as a fast one's. Returns what it sent, for the results.
+ * How much warm-up a measured phase gets: `requestsPerProcess` requests for each process that
+ * serves them, and no more than `capMs` however slow the machine.
  */
 export interface WarmUp {
   requestsPerProcess: number;
@@ -65,6 +61,13 @@ export interface WarmUp {
 
 export const WARM_UP: WarmUp = { requestsPerProcess: 3000, capMs: 30_000 };
 
+/**
+ * Unmeasured load before a measured phase, counted in requests, not seconds. A Node process runs
+ * its code cold at first: measured here on the real server in 3-s windows, its CPU per change
+ * fell from 2.3 ms to 0.7 ms over its first ~2,600 requests a process, and the bare server's
+ * from 1.5 ms to 0.4 ms over ~2,200. Counted in requests, a slow machine's server is as warm as
+ * a fast one's when the measuring starts. Answers what it sent, for the results.
+ */
 export async function warmUp(
   send: SendRequest,
   clients: number,
