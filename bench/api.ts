@@ -8,16 +8,19 @@ import { fileURLToPath } from 'node:url';
 import { startAuthEmulator } from '../api/runtime/auth-emulator';
 import { signUpTestUser, type TestUser } from '../test/fixtures/auth';
 import { startPostgresCluster, type PostgresCluster } from '../scripts/postgres-cluster';
-import { percentile, postJson } from './lib/http-client';
+import { dropIdleConnections, percentile, postJson } from './lib/http-client';
 import { startServerProcess } from './lib/server-process';
 import { machineInfo } from './lib/results';
 import { fairnessPhase, type FairnessResult } from './api/fairness';
 import { loadPhase, warmUp, WARM_UP, type SendRequest } from './api/load-phase';
 import {
-  pgbenchReference,
   inProcessReference,
+  median,
+  openInProcessReference,
+  openPgbenchReference,
   type InProcessReference,
   type PgbenchReference,
+  type RoundReference,
 } from './api/references';
 import { sqlAloneReference, type SqlAloneReference } from './api/sql-alone-reference';
 import {
@@ -28,6 +31,11 @@ import {
 
 const CLIENTS = 50;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 8000);
+/**
+ * Saturation is measured in this many rounds of DURATION_MS, each followed by a round of the
+ * same-run reference: the ratio is of the two medians.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PUSH_SIZE = 1000;
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -37,9 +45,14 @@ interface StoreResult {
   serverWorkers: number;
   /** Before the measured phases: WARM_UP's requests for each server process (load-phase.ts). */
   warmUp: { requests: number; seconds: number };
-  /** Saturation: 50 clients each sending the next change as soon as the last is answered. */
+  /**
+   * Saturation: 50 clients each sending the next change as soon as the last is answered, in
+   * ROUNDS rounds taken in turns with the reference's; the rate is their median, the latencies
+   * are all rounds' together.
+   */
   saturated: {
     mutationsPerSecond: number;
+    rounds: number[];
     p50Ms: number;
     p99Ms: number;
     requests: number;
@@ -140,31 +153,58 @@ async function pushPhase(url: string, user: TestUser, carIds: string[]) {
   return { elapsed, allOk: response.status === 200 && results.every((r) => r.status === 'ok') };
 }
 
+/** The target's reference, measured in rounds between the server's (references.ts). */
+type SameRunReference =
+  | { kind: 'pgbench'; open: () => Promise<RoundReference<PgbenchReference>> }
+  | {
+      kind: 'inProcess';
+      open: (carIds: string[]) => Promise<RoundReference<InProcessReference>>;
+    };
+
 async function benchStore(
   store: StoreResult['store'],
   env: Record<string, string>,
-  /** The reference's own figures and its rate in changes (or transactions) per second. */
-  reference: (
+  sameRun: SameRunReference,
+  /** Figures that are not the target's reference, after the server has stopped. */
+  more: (
     carIds: string[],
     users: TestUser[],
+    pgbench?: PgbenchReference,
   ) => Promise<{
-    pgbench?: PgbenchReference;
     inProcess?: InProcessReference;
     sqlAlone?: SqlAloneReference;
     httpCeiling?: HttpCeilingReference;
-    rate: number;
   }>,
 ): Promise<StoreResult> {
   const server = await startServerProcess(env);
   let carIds: string[];
   let users: TestUser[];
   let result: StoreResult;
+  let reference: PgbenchReference | InProcessReference;
   try {
     carIds = await catalogCarIds(server.url);
     users = await Promise.all(Array.from({ length: CLIENTS }, () => signUpTestUser()));
     const send = addCars(server.url, users, carIds);
     const warmed = await warmUp(send, CLIENTS, Number(env.WEB_CONCURRENCY ?? 1));
-    const saturated = await loadPhase(send, CLIENTS, DURATION_MS);
+    // Opened (and warmed up) with the server idle; then the rounds in turns.
+    const rounds = sameRun.kind === 'pgbench' ? await sameRun.open() : await sameRun.open(carIds);
+    const windows: Awaited<ReturnType<typeof loadPhase>>[] = [];
+    const referenceRounds: number[] = [];
+    try {
+      for (let round = 0; round < ROUNDS; round++) {
+        dropIdleConnections();
+        windows.push(await loadPhase(send, CLIENTS, DURATION_MS));
+        referenceRounds.push(await rounds.measure(DURATION_MS));
+      }
+      dropIdleConnections();
+      reference = rounds.figures(referenceRounds);
+    } finally {
+      await rounds.close();
+    }
+    const latencies = windows.flatMap((window) => window.latencies).sort((a, b) => a - b);
+    const roundRates = windows.map((window) =>
+      Math.round(window.latencies.length / window.seconds),
+    );
     const rate = TARGET_RATE[store];
     const paced = await loadPhase(send, CLIENTS, PACED_MS, rate / CLIENTS);
     const pushUser = await signUpTestUser();
@@ -175,11 +215,12 @@ async function benchStore(
       serverWorkers: Number(env.WEB_CONCURRENCY ?? 1),
       warmUp: warmed,
       saturated: {
-        mutationsPerSecond: Math.round(saturated.latencies.length / saturated.seconds),
-        p50Ms: ms(percentile(saturated.latencies, 50)),
-        p99Ms: ms(percentile(saturated.latencies, 99)),
-        requests: saturated.latencies.length,
-        errors: saturated.errors,
+        mutationsPerSecond: median(roundRates),
+        rounds: roundRates,
+        p50Ms: ms(percentile(latencies, 50)),
+        p99Ms: ms(percentile(latencies, 99)),
+        requests: latencies.length,
+        errors: windows.reduce((sum, window) => sum + window.errors, 0),
       },
       paced: {
         offeredPerSecond: rate,
@@ -195,8 +236,11 @@ async function benchStore(
   } finally {
     await server.stop();
   }
-  // After the server has stopped: the reference runs on a machine as quiet as the run had it.
-  const { rate, ...figures } = await reference(carIds, users);
+  const rate = 'tps' in reference ? reference.tps : reference.changesPerSecond;
+  const figures = {
+    ...('tps' in reference ? { pgbench: reference } : { inProcess: reference }),
+    ...(await more(carIds, users, 'tps' in reference ? reference : undefined)),
+  };
   const ratioOf = (a: number, b: number) => Number((a / b).toFixed(2));
   const ratio = ratioOf(result.saturated.mutationsPerSecond, rate);
   const { sqlAlone, httpCeiling } = figures;
@@ -226,15 +270,15 @@ async function main() {
   try {
     if (STORES.includes('pglite')) {
       results.push(
-        await benchStore('pglite', emulatorEnv, async (carIds) => {
-          const inProcess = await inProcessReference(
-            { kind: 'pglite' },
-            carIds,
-            CLIENTS,
-            DURATION_MS,
-          );
-          return { inProcess, rate: inProcess.changesPerSecond };
-        }),
+        await benchStore(
+          'pglite',
+          emulatorEnv,
+          {
+            kind: 'inProcess',
+            open: (carIds) => openInProcessReference({ kind: 'pglite' }, carIds, CLIENTS),
+          },
+          async () => ({}),
+        ),
       );
     }
     if (STORES.includes('postgres')) {
@@ -256,11 +300,11 @@ async function main() {
             DATABASE_URL: pgUrl,
             WEB_CONCURRENCY: String(POSTGRES_WORKERS),
           },
-          async (carIds, users) => {
-            const pgbench = await pgbenchReference(pgUrl, CLIENTS, DURATION_MS / 1000);
+          { kind: 'pgbench', open: () => openPgbenchReference(pgUrl, CLIENTS) },
+          async (carIds, users, pgbench) => {
             // With the run's clients and their requests (pgbench -N's transaction on its tables).
             const httpCeiling = await httpCeilingReference(
-              { pgbenchUrl: pgbench.url, appUrl: pgUrl },
+              { pgbenchUrl: pgbench?.url ?? pgUrl, appUrl: pgUrl },
               POSTGRES_WORKERS,
               CLIENTS,
               DURATION_MS,
@@ -275,7 +319,7 @@ async function main() {
               CLIENTS,
               DURATION_MS,
             );
-            return { pgbench, inProcess, sqlAlone, httpCeiling, rate: pgbench.tps };
+            return { inProcess, sqlAlone, httpCeiling };
           },
         ),
       );
@@ -356,8 +400,10 @@ async function main() {
     })),
   );
   for (const r of results) {
+    const target = r.reference?.pgbench?.rounds ?? r.reference?.inProcess?.rounds ?? [];
     console.log(
-      `${r.store} warmed up with ${r.warmUp.requests} changes in ${r.warmUp.seconds} s (${WARM_UP.requestsPerProcess} a server process; the references likewise)`,
+      `${r.store}: warmed up with ${r.warmUp.requests} changes in ${r.warmUp.seconds} s (${WARM_UP.requestsPerProcess} a server process; the references likewise); ` +
+        `rounds in turns, server ${r.saturated.rounds.join(', ')}/s and reference ${target.join(', ')}/s`,
     );
   }
   console.log(

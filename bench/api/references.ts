@@ -19,13 +19,32 @@ export interface PgbenchReference {
   clients: number;
   threads: number;
   seconds: number;
-  /** tps without the initial connection time, as pgbench prints it. */
+  /** tps without the initial connection time, as pgbench prints it: the median of `rounds`. */
   tps: number;
+  /** Each round's tps, in the order run (between the server's own rounds, see bench/api.ts). */
+  rounds: number[];
   /** The cluster's settings the server's run had too. */
   fsync: string;
   synchronousCommit: string;
   /** The database pgbench ran on (its tables at scale 1), for the HTTP ceiling reference. */
   url: string;
+}
+
+/**
+ * A reference measured in rounds taken in turns with the server's own, so that a machine whose
+ * speed drifts during the run (this one's does, by a third and more within minutes) moves both
+ * alike. `measure` answers the round's rate; `figures` the reference's record of the rounds.
+ */
+export interface RoundReference<Figures> {
+  measure(ms: number): Promise<number>;
+  figures(rounds: number[]): Figures;
+  close(): Promise<void>;
+}
+
+/** The middle value (the lower of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
 }
 
 /** pgbench's path and the options that connect it to `url`'s cluster (host, port, user). */
@@ -60,12 +79,14 @@ export function pgbenchTps(output: string): number {
   return Math.round(Number(tps));
 }
 
-/** Runs `pgbench -N` (TPC-B without the teller/branch updates) against its own database. */
-export async function pgbenchReference(
+/**
+ * `pgbench -N` (TPC-B without the teller/branch updates) on its own database of `url`'s cluster,
+ * `clients` clients, one round per `measure`.
+ */
+export async function openPgbenchReference(
   url: string,
   clients: number,
-  seconds: number,
-): Promise<PgbenchReference> {
+): Promise<RoundReference<PgbenchReference>> {
   const { pgbench, connection } = pgbenchFor(url);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -86,28 +107,48 @@ export async function pgbenchReference(
   });
   // Two threads: the machine's cores are shared by pgbench, the server and the database alike.
   const threads = Math.min(2, clients);
-  const args = ['-N', '-c', String(clients), '-j', String(threads), '-T', String(seconds)];
-  const output = execFileSync(pgbench, [...connection, ...args, 'pgbench_reference'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const args = (seconds: number) => [
+    '-N',
+    '-c',
+    String(clients),
+    '-j',
+    String(threads),
+    '-T',
+    String(seconds),
+  ];
+  let seconds = 0;
   return {
-    command: `pgbench ${args.join(' ')}`,
-    clients,
-    threads,
-    seconds,
-    tps: pgbenchTps(output),
-    fsync,
-    synchronousCommit,
-    url: databaseUrl(url, 'pgbench_reference'),
+    async measure(ms) {
+      seconds = Math.max(1, Math.round(ms / 1000));
+      const output = execFileSync(pgbench, [...connection, ...args(seconds), 'pgbench_reference'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      return pgbenchTps(output);
+    },
+    figures: (rounds) => ({
+      command: `pgbench ${args(seconds).join(' ')}`,
+      clients,
+      threads,
+      seconds,
+      tps: median(rounds),
+      rounds,
+      fsync,
+      synchronousCommit,
+      url: databaseUrl(url, 'pgbench_reference'),
+    }),
+    close: async () => {},
   };
 }
 
 export interface InProcessReference {
   how: string;
   clients: number;
+  /** One round's length. */
   seconds: number;
+  /** The median of `rounds`. */
   changesPerSecond: number;
+  rounds: number[];
   errors: number;
 }
 
@@ -116,21 +157,23 @@ export interface InProcessReference {
  * diecast_apply_diff with its key, its work units and a new state version, one transaction),
  * called in this process on a fresh PGlite with the same migrations and catalogue (or on the
  * same PostgreSQL), by the same number of concurrent collectors: no HTTP, no token check, no
- * JSON body.
+ * JSON body. Warmed up as one server process is (load-phase.ts) before its first round.
  */
-export async function inProcessReference(
+export async function openInProcessReference(
   /** PGlite in a fresh folder, or this PostgreSQL (one pool of the server's size). */
   store: { kind: 'pglite' } | { kind: 'postgres'; url: string; poolSize: number },
   carIds: string[],
   clients: number,
-  durationMs: number,
-  /** One process: warmed up as one server process is (load-phase.ts). */
   warm: WarmUp = WARM_UP,
-): Promise<InProcessReference> {
+): Promise<RoundReference<InProcessReference>> {
   const dir = mkdtempSync(join(tmpdir(), 'diecast-bench-pglite-'));
   const database = await openDatabase(
     store.kind === 'pglite' ? { kind: 'pglite', dataDir: dir } : store,
   );
+  const close = async () => {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
   try {
     const { db } = database;
     // The catalogue the server seeds itself with (bench:api's server starts on the demo one).
@@ -143,9 +186,10 @@ export async function inProcessReference(
     if (known?.n !== carIds.length) throw new Error('the reference has another catalogue');
     const budget = databaseWriteBudget(db);
     let keySeq = 0;
+    let errors = 0;
+    let seconds = 0;
     const run = async (ms: number, changes = Infinity) => {
       let done = 0;
-      let errors = 0;
       let sent = 0;
       const started = performance.now();
       const stopAt = started + ms;
@@ -169,19 +213,43 @@ export async function inProcessReference(
           }
         }),
       );
-      return { done, errors, seconds: (performance.now() - started) / 1000 };
+      return { done, seconds: (performance.now() - started) / 1000 };
     };
     await run(warm.capMs, warm.requestsPerProcess);
-    const measured = await run(durationMs);
+    errors = 0;
     return {
-      how: `runMutation() in process on ${store.kind === 'pglite' ? 'PGlite' : 'PostgreSQL, one pool'}: diecast_read, rules, diecast_apply_diff`,
-      clients,
-      seconds: Number(measured.seconds.toFixed(2)),
-      changesPerSecond: Math.round(measured.done / measured.seconds),
-      errors: measured.errors,
+      async measure(ms) {
+        const round = await run(ms);
+        seconds = Number(round.seconds.toFixed(2));
+        return Math.round(round.done / round.seconds);
+      },
+      figures: (rounds) => ({
+        how: `runMutation() in process on ${store.kind === 'pglite' ? 'PGlite' : 'PostgreSQL, one pool'}: diecast_read, rules, diecast_apply_diff`,
+        clients,
+        seconds,
+        changesPerSecond: median(rounds),
+        rounds,
+        errors,
+      }),
+      close,
     };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** One round of openInProcessReference, for a figure that is not a target's reference. */
+export async function inProcessReference(
+  store: { kind: 'pglite' } | { kind: 'postgres'; url: string; poolSize: number },
+  carIds: string[],
+  clients: number,
+  durationMs: number,
+): Promise<InProcessReference> {
+  const reference = await openInProcessReference(store, carIds, clients);
+  try {
+    return reference.figures([await reference.measure(durationMs)]);
   } finally {
-    await database.close();
-    rmSync(dir, { recursive: true, force: true });
+    await reference.close();
   }
 }

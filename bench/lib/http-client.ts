@@ -5,6 +5,15 @@ import { Agent, request, type ClientRequest } from 'node:http';
 
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
+/**
+ * Closes the kept-alive connections, after the server has been left idle (a reference measured
+ * between its rounds): the server closes its side after its keep-alive timeout (Node's 5 s), and
+ * a request sent on a connection it is closing fails with ECONNRESET ('socket hang up').
+ */
+export function dropIdleConnections(): void {
+  agent.destroy();
+}
+
 /** Far above any answer a benchmark expects (the slowest, a 1,000-change push, takes ~1 s). */
 const ANSWER_DEADLINE_MS = 60_000;
 
