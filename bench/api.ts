@@ -35,7 +35,7 @@ const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 8000);
  * Saturation is measured in this many rounds of DURATION_MS, each followed by a round of the
  * same-run reference: the ratio is of the two medians.
  */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const PUSH_SIZE = 1000;
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
