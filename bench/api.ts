@@ -8,14 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { startAuthEmulator } from '../api/runtime/auth-emulator';
 import { signUpTestUser, type TestUser } from '../test/fixtures/auth';
 import { startPostgresCluster, type PostgresCluster } from '../scripts/postgres-cluster';
-import { dropIdleConnections, percentile, postJson } from './lib/http-client';
+import { dropIdleConnections, median, percentile, postJson } from './lib/http-client';
 import { startServerProcess } from './lib/server-process';
 import { machineInfo } from './lib/results';
 import { fairnessPhase, type FairnessResult } from './api/fairness';
-import { loadPhase, warmUp, WARM_UP, type SendRequest } from './api/load-phase';
+import { loadPhase, warmUp, WARM_UP, type LoadFigures, type SendRequest } from './api/load-phase';
 import {
   inProcessReference,
-  median,
   openInProcessReference,
   openPgbenchReference,
   type InProcessReference,
@@ -153,18 +152,13 @@ async function pushPhase(url: string, user: TestUser, carIds: string[]) {
   return { elapsed, allOk: response.status === 200 && results.every((r) => r.status === 'ok') };
 }
 
-/** The target's reference, measured in rounds between the server's (references.ts). */
-type SameRunReference =
-  | { kind: 'pgbench'; open: () => Promise<RoundReference<PgbenchReference>> }
-  | {
-      kind: 'inProcess';
-      open: (carIds: string[]) => Promise<RoundReference<InProcessReference>>;
-    };
-
 async function benchStore(
   store: StoreResult['store'],
   env: Record<string, string>,
-  sameRun: SameRunReference,
+  /** The target's reference, measured in rounds between the server's (references.ts). */
+  openReference: (
+    carIds: string[],
+  ) => Promise<RoundReference<PgbenchReference> | RoundReference<InProcessReference>>,
   /** Figures that are not the target's reference, after the server has stopped. */
   more: (
     carIds: string[],
@@ -187,8 +181,8 @@ async function benchStore(
     const send = addCars(server.url, users, carIds);
     const warmed = await warmUp(send, CLIENTS, Number(env.WEB_CONCURRENCY ?? 1));
     // Opened (and warmed up) with the server idle; then the rounds in turns.
-    const rounds = sameRun.kind === 'pgbench' ? await sameRun.open() : await sameRun.open(carIds);
-    const windows: Awaited<ReturnType<typeof loadPhase>>[] = [];
+    const rounds = await openReference(carIds);
+    const windows: LoadFigures[] = [];
     const referenceRounds: number[] = [];
     try {
       for (let round = 0; round < ROUNDS; round++) {
@@ -273,10 +267,7 @@ async function main() {
         await benchStore(
           'pglite',
           emulatorEnv,
-          {
-            kind: 'inProcess',
-            open: (carIds) => openInProcessReference({ kind: 'pglite' }, carIds, CLIENTS),
-          },
+          (carIds) => openInProcessReference({ kind: 'pglite' }, carIds, CLIENTS),
           async () => ({}),
         ),
       );
@@ -300,11 +291,12 @@ async function main() {
             DATABASE_URL: pgUrl,
             WEB_CONCURRENCY: String(POSTGRES_WORKERS),
           },
-          { kind: 'pgbench', open: () => openPgbenchReference(pgUrl, CLIENTS) },
+          () => openPgbenchReference(pgUrl, CLIENTS),
           async (carIds, users, pgbench) => {
+            if (!pgbench) throw new Error('the PostgreSQL run has no pgbench -N reference');
             // With the run's clients and their requests (pgbench -N's transaction on its tables).
             const httpCeiling = await httpCeilingReference(
-              { pgbenchUrl: pgbench?.url ?? pgUrl, appUrl: pgUrl },
+              { pgbenchUrl: pgbench.url, appUrl: pgUrl },
               POSTGRES_WORKERS,
               CLIENTS,
               DURATION_MS,

@@ -17,6 +17,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machineInfo, reportTargets, writeResults } from './lib/results';
+import { median } from './lib/http-client';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { parseEnv } from '../api/env';
 import { startAuthEmulator } from '../api/runtime/auth-emulator';
@@ -92,10 +93,6 @@ const targets = {
 
 const fmt = (value: number, digits = 1) => value.toFixed(digits);
 const kib = (bytes: number) => bytes / 1024;
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
 const loadAtStart = loadavg()[0] ?? 0;
 
 /** A phone-sized context that never stops for the install prompt or a badge celebration. */

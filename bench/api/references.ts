@@ -12,7 +12,8 @@ import { runMutation, systemClock } from '../../api/collection/mutation-service'
 import { databaseWriteBudget } from '../../api/http/write-budget';
 import { seedCatalogIfEmpty } from '../../api/catalog/catalog-seed';
 import { findPostgresBin } from '../../scripts/postgres-cluster';
-import { WARM_UP, type WarmUp } from './load-phase';
+import { median } from '../lib/http-client';
+import { loadPhase, warmUp, WARM_UP, type WarmUp } from './load-phase';
 
 export interface PgbenchReference {
   command: string;
@@ -39,12 +40,6 @@ export interface RoundReference<Figures> {
   measure(ms: number): Promise<number>;
   figures(rounds: number[]): Figures;
   close(): Promise<void>;
-}
-
-/** The middle value (the lower of the two middle ones for an even count). */
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
 }
 
 /** pgbench's path and the options that connect it to `url`'s cluster (host, port, user). */
@@ -186,42 +181,25 @@ export async function openInProcessReference(
     if (known?.n !== carIds.length) throw new Error('the reference has another catalogue');
     const budget = databaseWriteBudget(db);
     let keySeq = 0;
+    const send = (client: number, seq: number) =>
+      runMutation(
+        db,
+        systemClock,
+        `reference-${store.kind}-${client}`,
+        'collection/add-car-instance',
+        { carId: carIds[(client * 7919 + seq * 31) % carIds.length] as string, details: {} },
+        `bench:${keySeq++}`,
+        budget,
+      );
+    await warmUp(send, clients, 1, warm);
     let errors = 0;
     let seconds = 0;
-    const run = async (ms: number, changes = Infinity) => {
-      let done = 0;
-      let sent = 0;
-      const started = performance.now();
-      const stopAt = started + ms;
-      await Promise.all(
-        Array.from({ length: clients }, async (_, client) => {
-          const userId = `reference-${store.kind}-${client}`;
-          for (let seq = 0; performance.now() < stopAt && sent < changes; seq++) {
-            sent++;
-            const carId = carIds[(client * 7919 + seq * 31) % carIds.length] as string;
-            const outcome = await runMutation(
-              db,
-              systemClock,
-              userId,
-              'collection/add-car-instance',
-              { carId, details: {} },
-              `bench:${keySeq++}`,
-              budget,
-            );
-            if (outcome.status === 200) done++;
-            else errors++;
-          }
-        }),
-      );
-      return { done, seconds: (performance.now() - started) / 1000 };
-    };
-    await run(warm.capMs, warm.requestsPerProcess);
-    errors = 0;
     return {
       async measure(ms) {
-        const round = await run(ms);
+        const round = await loadPhase(send, clients, ms);
+        errors += round.errors;
         seconds = Number(round.seconds.toFixed(2));
-        return Math.round(round.done / round.seconds);
+        return Math.round(round.latencies.length / round.seconds);
       },
       figures: (rounds) => ({
         how: `runMutation() in process on ${store.kind === 'pglite' ? 'PGlite' : 'PostgreSQL, one pool'}: diecast_read, rules, diecast_apply_diff`,

@@ -64,6 +64,12 @@ export function getJson(url: string, headers: Record<string, string>): Promise<A
   return send(url, 'GET', headers);
 }
 
+/** The middle value of `values` (in any order; the upper of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
