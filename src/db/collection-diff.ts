@@ -1,7 +1,7 @@
 // Writes a change's result back as rows: only the rows that differ, in the collector's order,
 // with the car summaries following in the same writes (and the user's totals on the counters).
 // The rows were read by collection-rows.ts.
-import type { Collection, UserState } from '../shared/collection/types';
+import type { Collection, OwnedCar, UserState } from '../shared/collection/types';
 import { readAllRows, type CollectionRows } from './collection-rows';
 import type {
   GarageDb,
@@ -59,6 +59,18 @@ function withSeqs<T, R>(
   return ordered.map((item, index) => toRow(item, seqs[index] as number));
 }
 
+/** An owned car as its stored row (the first fill writes the same rows: sync/collection-fill.ts). */
+export function ownedCarRowOf(userId: string, car: OwnedCar, seq: number): OwnedCarRow {
+  return {
+    userId,
+    carId: car.carId,
+    seq,
+    isFavorite: car.isFavorite,
+    instances: car.instances,
+    instanceIds: car.instances.map((instance) => instance.instanceId),
+  };
+}
+
 /** The row writes a change makes, table by table: rows to put and keys to delete. */
 export interface RowWrites {
   ownedCars: { put: OwnedCarRow[]; delete: [string, string][] };
@@ -87,14 +99,7 @@ export function diffRows(
     before.ownedCars,
     (row: OwnedCarRow) => row.carId,
     seq,
-    (car, carSeq): OwnedCarRow => ({
-      userId,
-      carId: car.carId,
-      seq: carSeq,
-      isFavorite: car.isFavorite,
-      instances: car.instances,
-      instanceIds: car.instances.map((instance) => instance.instanceId),
-    }),
+    (car, carSeq) => ownedCarRowOf(userId, car, carSeq),
   );
   const nextSets = withSeqs(
     after.ownedSets,

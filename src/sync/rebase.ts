@@ -11,19 +11,16 @@ import {
   type BaseRest,
   type ChangeBase,
 } from '../db/change-base';
+import { endArrival, readArrival } from '../db/collection-arrival';
 import { replaceAllRows, type RowWrites } from '../db/collection-diff';
 import { readCounters, writeCounters } from '../db/device-counters';
 import { collectionChangeTables, type GarageDb, type ProfileRow } from '../db/garage-db';
 import { outboxCounts, unsentEntries } from '../db/outbox-store';
 import { markRowsAsSnapshot, rowsSnapshotFingerprint } from '../db/rows-marker';
 import { emptyProfile, profileRowFromServer } from '../db/profile-rows';
-import {
-  applyMutation,
-  parseMutation,
-  RuleError,
-  type ParsedMutation,
-} from '../shared/collection/mutations';
 import { emptyUserState, type Collection, type UserState } from '../shared/collection/types';
+import { fillInSteps, fillsInSteps, type FillOptions } from './collection-fill';
+import { stateWithUnsent } from './rebase-state';
 
 export interface ServerSnapshot {
   collection: Collection;
@@ -41,6 +38,7 @@ export async function rebaseOnSnapshot(
   userId: string,
   snapshot: ServerSnapshot,
   pulledAt = new Date().toISOString(),
+  fill: FillOptions = {},
 ): Promise<void> {
   const server = snapshot.profile ? profileRowFromServer(userId, snapshot.profile) : null;
   // With the server's profile, the snapshot's state does not depend on the device: fingerprinted,
@@ -52,9 +50,17 @@ export async function rebaseOnSnapshot(
   }
   // From memory, before the transaction: the catalogue never shares one with the collection.
   const catalog = await loadCatalogLookup(db);
+  if (await fillsInSteps(db, userId, snapshot.collection.ownedCars.length, fill.fromCars)) {
+    // A large first pull: the many car rows in steps first, so no screen and no tapped change
+    // waits behind one long transaction. The transaction below then finds them written.
+    const local = (await db.profiles.get(userId)) ?? emptyProfile(userId);
+    const base = snapshotState(snapshot.collection, server ?? local);
+    await fillInSteps(db, userId, base, catalog, server, fill);
+  }
   const kept = await db.transaction('rw', collectionChangeTables(db), async () => {
     const local = (await db.profiles.get(userId)) ?? emptyProfile(userId);
     const base = snapshotState(snapshot.collection, server ?? local);
+    await endArrival(db, userId);
     await db.snapshots.put({ userId, stateJson: serverJson ?? JSON.stringify(base), pulledAt });
     const reapplied = await reapplyUnsent(db, userId, base, server ?? local, catalog);
     // Unsent changes re-applied on top make rows that are not the snapshot: even once the server
@@ -124,6 +130,9 @@ async function profileOnlyIfUnchanged(
 export async function rebaseOnStoredSnapshot(db: GarageDb, userId: string): Promise<void> {
   const catalog = await loadCatalogLookup(db);
   const kept = await db.transaction('rw', collectionChangeTables(db), async () => {
+    // The collection is still arriving (sync/collection-fill.ts): with no snapshot stored yet,
+    // this would delete the cars written so far. The rebase that ends the fill comes soon.
+    if (await readArrival(db, userId)) return null;
     const stored = await storedSnapshotState(db, userId);
     const profile = (await db.profiles.get(userId)) ?? emptyProfile(userId);
     // Never pulled: everything on screen came from the changes on the device.
@@ -181,21 +190,8 @@ async function reapplyUnsent(
   profile: ProfileRow,
   catalog: CatalogLookup,
 ): Promise<{ unsent: number; copy: CopyRebased | null }> {
-  const pending: { mutation: ParsedMutation; createdAt: string }[] = [];
   const unsent = await unsentEntries(db, userId);
-  for (const entry of unsent) {
-    const parsed = parseMutation(entry.name, entry.args);
-    if (parsed.ok) pending.push({ mutation: parsed.mutation, createdAt: entry.createdAt });
-  }
-  let state = base;
-  for (const { mutation, createdAt } of pending) {
-    try {
-      state = applyMutation(state, mutation, { now: createdAt, catalog });
-    } catch (error) {
-      if (!(error instanceof RuleError)) throw error;
-    }
-  }
-
+  const state = stateWithUnsent(base, unsent, catalog);
   const [counters, current] = await Promise.all([readCounters(db), currentChangeBase(db, userId)]);
   const writes = await replaceAllRows(db, userId, state, counters, current && rowsOfBase(current));
   await writeCounters(db, counters);

@@ -18,6 +18,8 @@ export class SignedInUserChanged extends Error {
  * The token is whoever is signed in now, so it is checked to be `userId`'s before the pull, and
  * the signed-in collector once more before the write: a snapshot pulled with another
  * collector's token never becomes this collector's rows (a shared phone, a sign-out mid-pull).
+ * A pull written in steps is checked before each step; the steps already written stay, the
+ * collection marked as still arriving, and the collector's next pull goes on from them.
  */
 export async function pullSnapshotFor(
   db: GarageDb,
@@ -31,6 +33,12 @@ export async function pullSnapshotFor(
     api.getCollection(token),
     api.getProfile(token),
   ]);
-  if ((await identity.currentUserId()) !== userId) throw new SignedInUserChanged(userId);
-  await rebaseOnSnapshot(db, userId, { collection, profile });
+  const stillSignedIn = async () => {
+    if ((await identity.currentUserId()) !== userId) throw new SignedInUserChanged(userId);
+  };
+  await stillSignedIn();
+  // A large first pull is written in steps: the collector is checked again before each one.
+  await rebaseOnSnapshot(db, userId, { collection, profile }, undefined, {
+    beforeStep: stillSignedIn,
+  });
 }
