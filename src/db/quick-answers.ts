@@ -4,6 +4,7 @@
 import type { CatalogSet } from '../shared/catalog/types';
 import type { CarInstance } from '../shared/collection/types';
 import type { CatalogIndex } from './catalog-index';
+import { NOT_HERE_YET } from './collection-arrival';
 import type { GarageDb } from './garage-db';
 
 export interface QuickAnswer {
@@ -66,11 +67,13 @@ export async function quickAnswers(
 
 /**
  * 'You own 2 (carded Mint, loose Good)', 'On your wishlist — max $5' (and the collector's note
- * on the next line), 'Not owned'.
+ * on the next line), 'Not owned' (or, while the collection is still arriving on this device,
+ * that it is: a car not here yet may be one they own).
  */
 export function describeQuickAnswer(
   answer: QuickAnswer,
   formatPrice: (amount: number) => string,
+  stillArriving = false,
 ): string[] {
   const lines: string[] = [];
   const { count, kinds } = answer.owned;
@@ -89,6 +92,6 @@ export function describeQuickAnswer(
     const { owned, total } = answer.completing;
     lines.push(`In a set you are completing (${owned} of ${total})`);
   }
-  if (lines.length === 0) lines.push('Not owned');
+  if (lines.length === 0) lines.push(stillArriving ? NOT_HERE_YET : 'Not owned');
   return lines;
 }

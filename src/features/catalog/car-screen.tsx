@@ -7,6 +7,8 @@ import type { CarRow } from '../../db/catalog-index';
 import { useCarWithSet, useOwnedCarState } from '../../db/use-catalog-browse';
 import { decodeParam } from './route-params';
 import { ownershipAnswer, type OwnedCarState } from '../../db/collector-marks';
+import { mayStillArrive, NOT_HERE_YET } from '../../db/collection-arrival';
+import { useCollectionArrival } from '../../db/use-collection-arrival';
 import type { CatalogSet } from '../../shared/catalog/types';
 import { CarPhoto, HeartIcon, HuntMark, StarIcon } from './car-tile';
 import { addCar, setCarTradeSale, toggleFavorite, toggleWishlist } from './catalog-actions';
@@ -78,6 +80,8 @@ export function CarDetailScreen() {
 
 function CarAnswer({ car, state }: { car: CarRow; state: OwnedCarState | undefined }) {
   const owned = state?.instances.length ?? 0;
+  const stillArriving = mayStillArrive(useCollectionArrival(useUserId()));
+  const answer = owned === 0 && stillArriving ? NOT_HERE_YET : undefined;
   return (
     <section className="card car-answer" aria-label="Do you have it?">
       <p className="car-answer__title">
@@ -89,7 +93,7 @@ function CarAnswer({ car, state }: { car: CarRow; state: OwnedCarState | undefin
         role="status"
         data-testid="ownership-answer"
       >
-        {state ? ownershipAnswer(state.instances) : '\u00a0'}
+        {state ? (answer ?? ownershipAnswer(state.instances)) : '\u00a0'}
       </p>
       <CommunityPriceLine carId={car.id} />
       <button type="button" className="primary car-answer__add" onClick={() => void addCar(car.id)}>

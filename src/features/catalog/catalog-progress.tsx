@@ -3,27 +3,39 @@
 import { useDeviceCatalog } from '../../db/use-device-catalog';
 import { useCatalogDownload } from '../../sync/catalog-download';
 
-export function CatalogProgress() {
+/** Whether the catalogue is still downloading, and how far; or why it could not be. */
+function useCatalogArrival() {
   const download = useCatalogDownload();
   const catalog = useDeviceCatalog();
   const cars = catalog === undefined ? undefined : (catalog?.cars.length ?? 0);
-  if (download.phase === 'downloading' && !catalog) {
-    const { stored, total } = download;
-    return (
-      <div className="card progress" role="status">
-        <p>
-          Downloading catalogue · {stored.toLocaleString('en')} / {total.toLocaleString('en')}
-        </p>
-        <progress max={total} value={stored} />
-      </div>
-    );
-  }
-  if (cars === 0 && download.phase === 'error') {
-    return (
-      <p className="card" role="alert">
-        The catalogue could not be downloaded ({download.error}). Connect once to get it.
+  return {
+    downloading: download.phase === 'downloading' && !catalog ? download : null,
+    failed: cars === 0 && download.phase === 'error' ? download.error : null,
+  };
+}
+
+/** The download's progress card (in the progress stack, device-progress.tsx). */
+export function CatalogProgress() {
+  const { downloading } = useCatalogArrival();
+  if (!downloading) return null;
+  const { stored, total } = downloading;
+  return (
+    <div className="card progress" role="status">
+      <p>
+        Downloading catalogue · {stored.toLocaleString('en')} / {total.toLocaleString('en')}
       </p>
-    );
-  }
-  return null;
+      <progress max={total} value={stored} />
+    </div>
+  );
+}
+
+/** Why there is no catalogue here, in the screen's flow. */
+export function CatalogFailure() {
+  const { failed } = useCatalogArrival();
+  if (failed === null) return null;
+  return (
+    <p className="card" role="alert">
+      The catalogue could not be downloaded ({failed}). Connect once to get it.
+    </p>
+  );
 }

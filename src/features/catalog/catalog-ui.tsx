@@ -8,7 +8,7 @@ import type { SetProgress } from '../../db/collector-marks';
 import type { YearCount } from '../../db/catalog-queries';
 import type { CatalogSet } from '../../shared/catalog/types';
 import { ScreenHeader } from '../../ui/screen-header';
-import { CatalogProgress } from './catalog-progress';
+import { DeviceProgress } from './device-progress';
 import { setLink } from './links';
 import './catalog.css';
 
@@ -63,7 +63,7 @@ export function CatalogScreen({
         </div>
       )}
       <main className="app-main catalog-main">
-        <CatalogProgress />
+        <DeviceProgress />
         {children}
       </main>
     </div>

@@ -2,7 +2,7 @@
 // and the browser, for the features that show catalogue cars.
 export { addCar } from './catalog-actions';
 export { CatalogBrowser } from './catalog-browser';
-export { CatalogProgress } from './catalog-progress';
+export { DeviceProgress } from './device-progress';
 export { CarPhoto, HuntMark, carMetaLine } from './car-tile';
 export { formatDate, formatPrice } from './format';
 export { carLink, setLink } from './links';

@@ -11,6 +11,9 @@ import {
   type OwnedSetEntry,
 } from '../../db/use-owned-lists';
 import { useOwnedTotals } from '../../db/use-owned-totals';
+import { mayStillArrive } from '../../db/collection-arrival';
+import { useCollectionArrival } from '../../db/use-collection-arrival';
+import { CollectionArrivalProgress } from '../../ui/collection-arrival-progress';
 import { ScreenHeader } from '../../ui/screen-header';
 import {
   describeFilter,
@@ -150,6 +153,7 @@ function useAfterFirstPaint(waiting: boolean, shown: boolean, then: () => void):
 
 export function CollectionScreen() {
   const userId = useAuth().user?.uid ?? null;
+  const arrival = useCollectionArrival(userId);
   const search = useSearch();
   const [, navigate] = useLocation();
   const view = useMemo(() => parseView(search), [search]);
@@ -223,10 +227,15 @@ export function CollectionScreen() {
           <SyncLine userId={userId} />
         </section>
         <CollectionShortcuts />
+        <div className="progress-stack">
+          <CollectionArrivalProgress />
+        </div>
         {!loaded ? (
           <p className="muted" role="status">
             Loading your collection…
           </p>
+        ) : empty && mayStillArrive(arrival) ? (
+          <p className="muted">Your cars show here once they are all on this device.</p>
         ) : empty ? (
           <EmptyState title="Your garage is empty" text="Search a car or browse 2025 mainlines">
             <StartCollectingLinks />

@@ -5,7 +5,7 @@ import { useAuth } from '../../auth/use-auth';
 import { ScreenHeader } from '../../ui/screen-header';
 import { AccountBar, SignInForm } from '../account';
 import { CatalogBrowser } from '../catalog';
-import { CatalogProgress } from '../catalog';
+import { DeviceProgress } from '../catalog';
 
 export function HomeScreen() {
   const auth = useAuth();
@@ -16,7 +16,7 @@ export function HomeScreen() {
     <>
       <ScreenHeader title="Diecast Garage" />
       <main className="app-main">
-        <CatalogProgress />
+        <DeviceProgress />
         {user === undefined ? (
           <p className="muted" role="status">
             Authenticating...

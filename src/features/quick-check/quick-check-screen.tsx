@@ -13,11 +13,13 @@ import { useProfile } from '../../db/use-collection';
 import { collectionSettings } from '../../db/collection-settings';
 import { useDeviceCatalog } from '../../db/use-device-catalog';
 import { useQuickAnswers } from '../../db/use-quick-answers';
+import { mayStillArrive } from '../../db/collection-arrival';
+import { useCollectionArrival } from '../../db/use-collection-arrival';
 import { CONDITIONS, GRADES, type Condition, type Grade } from '../../shared/collection/types';
 import { ScreenHeader } from '../../ui/screen-header';
 import { CarPhoto, HuntMark } from '../catalog';
 import { addCar } from '../catalog';
-import { CatalogProgress } from '../catalog';
+import { DeviceProgress } from '../catalog';
 import { carLink } from '../catalog';
 import { formatMoney } from '../collection';
 import { recordCheck, useChecksToday } from './checks-today';
@@ -30,6 +32,8 @@ const HITS = 12;
 
 interface HitContext {
   answers: Map<string, QuickAnswer> | undefined;
+  /** The collector's collection is still on its way to this device: no 'Not owned' yet. */
+  stillArriving: boolean;
   signedIn: boolean;
   chips: AddChips;
   money: (amount: number) => string;
@@ -46,6 +50,7 @@ function HitList({ cars, context }: { cars: readonly CarRow[]; context: HitConte
           key={car.id}
           car={car}
           answer={context.answers?.get(car.id)}
+          stillArriving={context.stillArriving}
           signedIn={context.signedIn}
           chips={context.chips}
           money={context.money}
@@ -60,6 +65,7 @@ function HitList({ cars, context }: { cars: readonly CarRow[]; context: HitConte
 function Hit({
   car,
   answer,
+  stillArriving,
   signedIn,
   chips,
   money,
@@ -68,6 +74,7 @@ function Hit({
 }: {
   car: CarRow;
   answer: QuickAnswer | undefined;
+  stillArriving: boolean;
   signedIn: boolean;
   chips: AddChips;
   money: (amount: number) => string;
@@ -75,7 +82,7 @@ function Hit({
   onFound: HitContext['onFound'];
 }) {
   const wish = answer?.wishlist ?? null;
-  const lines = answer ? describeQuickAnswer(answer, money) : ['…'];
+  const lines = answer ? describeQuickAnswer(answer, money, stillArriving) : ['…'];
   const owned = (answer?.owned.count ?? 0) > 0;
   const codes = [car.toyNumber, car.collectorNumber].filter(Boolean).join(' · ');
   return (
@@ -153,6 +160,7 @@ export function QuickCheckScreen() {
     [query, hits, checkedCars],
   );
   const answers = useQuickAnswers(userId, shownIds);
+  const arrival = useCollectionArrival(userId);
   const chips = useLastAddChips();
   const currency = collectionSettings(useProfile(userId)?.settings).currency;
   const money = (amount: number) => formatMoney(amount, currency);
@@ -163,6 +171,7 @@ export function QuickCheckScreen() {
   const [found, setFound] = useState<{ car: CarRow; wish: NonNullable<QuickAnswer['wishlist']> }>();
   const hitContext: HitContext = {
     answers,
+    stillArriving: mayStillArrive(arrival),
     signedIn: userId !== null,
     chips,
     money,
@@ -174,7 +183,7 @@ export function QuickCheckScreen() {
     <>
       <ScreenHeader title="Quick check" />
       <main className="app-main qc">
-        <CatalogProgress />
+        <DeviceProgress />
         <form
           className="qc-search"
           role="search"

@@ -1,0 +1,34 @@
+// The collector's collection coming onto this device for the first time ('Bringing your
+// collection onto this device · 3,000 / 10,000 cars'): until it has, a car not shown as owned
+// may simply not be here yet, and the screens say so (db/collection-arrival.ts).
+import { useAuth } from '../auth/use-auth';
+import { useCollectionArrival } from '../db/use-collection-arrival';
+import { useOnline } from '../sync/use-online';
+
+export function CollectionArrivalProgress() {
+  const arrival = useCollectionArrival(useAuth().user?.uid ?? null);
+  const online = useOnline();
+  if (!arrival || arrival.state === 'here') return null;
+  if (arrival.state === 'waiting') {
+    return (
+      <div className="card progress" role="status">
+        <p>
+          {online
+            ? 'Bringing your collection onto this device…'
+            : 'Your collection comes onto this device once you are online.'}
+        </p>
+        {online && <progress />}
+      </div>
+    );
+  }
+  const { written, total } = arrival;
+  return (
+    <div className="card progress" role="status">
+      <p>
+        Bringing your collection onto this device · {written.toLocaleString('en')} /{' '}
+        {total.toLocaleString('en')} cars
+      </p>
+      <progress max={total} value={written} />
+    </div>
+  );
+}
