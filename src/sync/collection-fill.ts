@@ -9,8 +9,8 @@
 // the steps leave (sets, lists, totals, the snapshot and its mark) and ends the arrival. So the
 // device's copy is the snapshot plus its unsent changes exactly as before; only the way there
 // is in steps. Each step re-applies the unsent changes as they are inside its own transaction,
-// so a change tapped during the fill is never overwritten by a step, and no step writes a row
-// that differs from what the device already holds in the same way.
+// so a change tapped during the fill is never overwritten by a step, and a row the device
+// already holds as it should be is not written again.
 import type { CatalogLookup } from '../shared/collection/rules';
 import type { UserState } from '../shared/collection/types';
 import { readArrival, writeArrival, type ArrivalProgress } from '../db/collection-arrival';
@@ -110,7 +110,7 @@ export async function fillInSteps(
         const rows = cars.flatMap((car, index) => {
           const was = stored[index];
           const seq = seqOf.get(car.carId) ?? was?.seq;
-          // A car neither in the snapshot nor on the device yet: the rebase after writes it.
+          // Not among the cars the fill started with, nor on the device: the rebase writes it.
           if (seq === undefined) return [];
           const row = ownedCarRowOf(userId, car, seq);
           return was && sameRow(was, row) ? [] : [row];
@@ -128,12 +128,14 @@ export async function fillInSteps(
       },
     );
     if (done) return;
+    // A change that removed cars moves the later ones up: one stepped over is written by the
+    // rebase after the steps.
     next += size;
+    if (options.stepCars === undefined) size = nextStepSize(size, performance.now() - started);
     // The screens' live queries re-read after each step; one that a step's commit overtakes is
     // read again, not shown (Dexie's liveQuery), so back-to-back steps would leave every screen
     // as it was until the last one. A pause lets them read, show the progress, and go on.
     await new Promise((resolve) => setTimeout(resolve, STEP_PAUSE_MS));
-    if (options.stepCars === undefined) size = nextStepSize(size, performance.now() - started);
   }
 }
 
