@@ -10,12 +10,8 @@ import { DELIVERY_WAIT, SCREEN_WAIT } from '../fixtures/app-waits';
 import { clickThrough, firstVisit, logInOnHome } from '../fixtures/collector-steps';
 import { signInAccount } from '../fixtures/emulator-accounts';
 import { collectDiagnostics } from '../fixtures/engines/page-diagnostics';
-import {
-  ENGINES,
-  launchEngine,
-  type EnginePage,
-  type EngineSession,
-} from '../fixtures/engines/launch-engine';
+import { ENGINES, type EnginePage } from '../fixtures/engines/launch-engine';
+import { engineForBlock } from '../fixtures/engines/engine-per-block';
 import { startRealCatalogueApp, type RealCatalogueApp } from '../fixtures/real-catalogue-app';
 import {
   createCollector,
@@ -93,20 +89,12 @@ const textsSeen = (page: EnginePage, key: string) =>
   );
 
 describe.each(ENGINES)('a large collection arriving on a new device, on %s', (engine) => {
-  let session: EngineSession;
-
-  beforeAll(async () => {
-    session = await launchEngine(engine);
-  }, 120_000);
-
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = engineForBlock(engine);
 
   it(
     `${COLLECTION_CARS.toLocaleString('en')} cars: never 'not owned' before they are here, a copy added meanwhile kept`,
     async () => {
-      const page = await session.newPage();
+      const page = await session().newPage();
       let step = 'seeding the collection on the server';
       try {
         const collector = await createCollector(app.serverBase, `arrive${engine.slice(0, 2)}`);

@@ -8,7 +8,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, launchEngine, type EngineSession } from '../fixtures/engines/launch-engine';
+import { ENGINES } from '../fixtures/engines/launch-engine';
+import { engineForBlock } from '../fixtures/engines/engine-per-block';
 
 interface WriteOutcome {
   outcome: 'complete' | 'abort';
@@ -98,18 +99,10 @@ afterAll(async () => {
 });
 
 describe.each(ENGINES)('a plain IndexedDB write on %s', (engine) => {
-  let session: EngineSession;
-
-  beforeAll(async () => {
-    session = await launchEngine(engine);
-  }, 120_000);
-
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = engineForBlock(engine);
 
   it('a write that fails takes the others with it; a passing one commits them all', async () => {
-    const page = await session.newPage();
+    const page = await session().newPage();
     try {
       await page.goto(pageUrl);
       const observed = await page.evaluate(writeTwice, false);

@@ -22,13 +22,8 @@ import {
 import { uniqueEmail } from '../fixtures/emulator-accounts';
 import { collectDiagnostics } from '../fixtures/engines/page-diagnostics';
 import { SYNCED, pillHistory, readPill, waitForPill, watchPill } from '../fixtures/sync-pill-watch';
-import {
-  ENGINES,
-  launchEngine,
-  type EngineName,
-  type EnginePage,
-  type EngineSession,
-} from '../fixtures/engines/launch-engine';
+import { ENGINES, type EngineName, type EnginePage } from '../fixtures/engines/launch-engine';
+import { engineForBlock } from '../fixtures/engines/engine-per-block';
 import { startRealCatalogueApp, type RealCatalogueApp } from '../fixtures/real-catalogue-app';
 import {
   COLLECTOR_PASSWORD,
@@ -87,15 +82,7 @@ function failureMessage(engine: EngineName, step: string, error: unknown, eviden
 }
 
 describe.each(ENGINES)('offline-first on %s', (engine) => {
-  let session: EngineSession;
-
-  beforeAll(async () => {
-    session = await launchEngine(engine);
-  }, 120_000);
-
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = engineForBlock(engine);
 
   /** Runs `scenario` in a fresh profile; a failure names its step and carries the evidence. */
   function scenario(name: Scenario, run: (page: EnginePage, step: Step) => Promise<void>) {
@@ -103,7 +90,7 @@ describe.each(ENGINES)('offline-first on %s', (engine) => {
     test(
       SCENARIOS[name],
       async () => {
-        const page = await session.newPage();
+        const page = await session().newPage();
         let current = 'opening a fresh profile';
         const timings: string[] = [];
         const step: Step = async (stepName, work) => {
