@@ -16,6 +16,9 @@ export interface ArrivalProgress {
 /** What an ownership answer says instead of 'not owned' while the collection is arriving. */
 export const NOT_HERE_YET = 'Not on this device yet: your collection is still arriving';
 
+/** What the collector's totals say instead of '0 cars' while the collection is arriving. */
+export const ON_ITS_WAY = 'Your collection is on its way';
+
 export const arrivalKey = (userId: string) => `collectionArrival:${userId}`;
 
 /** The progress of `userId`'s fill, inside the caller's transaction (null: none under way). */

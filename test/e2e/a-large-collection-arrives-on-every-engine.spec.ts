@@ -5,7 +5,7 @@
 // once. The first pull is held at the proxy, so 'not here yet' is seen on every engine, however
 // fast it then writes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_HERE_YET } from '../../src/db/collection-arrival';
+import { NOT_HERE_YET, ON_ITS_WAY } from '../../src/db/collection-arrival';
 import { DELIVERY_WAIT, SCREEN_WAIT } from '../fixtures/app-waits';
 import { clickThrough, firstVisit, logInOnHome } from '../fixtures/collector-steps';
 import { signInAccount } from '../fixtures/emulator-accounts';
@@ -110,6 +110,13 @@ describe.each(ENGINES)('a large collection arriving on a new device, on %s', (en
         step = 'log in on /home, the first pull held at the network';
         await app.proxy.setFault('hold-response', (path) => path.startsWith('/api/collection/get'));
         await logInOnHome(page, collector);
+        // Not '0 cars · 0 sets': nothing of the collection has reached the device yet.
+        await page.waitFor(
+          'Home to say the collection is on its way',
+          () => page.text('[data-testid="collection-totals"]'),
+          (totals) => totals === ON_ITS_WAY,
+          SCREEN_WAIT,
+        );
 
         // The quick check needs no profile: it is open before anything of the collector's
         // has arrived (the screens behind the sign-in guard wait for their profile).

@@ -4,6 +4,8 @@ import { signIn, signUp } from '../../auth/auth-state';
 import { signOutOfThisDevice } from './sign-out';
 import { showError } from '../../errors/show-error';
 import { useOwnedTotals } from '../../db/use-owned-totals';
+import { mayStillArrive, ON_ITS_WAY } from '../../db/collection-arrival';
+import { useCollectionArrival } from '../../db/use-collection-arrival';
 import { useSyncStatus } from '../../sync/use-sync-status';
 
 export function SignInForm() {
@@ -70,6 +72,7 @@ export function SignInForm() {
 
 export function AccountBar({ userId, email }: { userId: string; email: string | null }) {
   const totals = useOwnedTotals(userId);
+  const arriving = mayStillArrive(useCollectionArrival(userId));
   const { pending } = useSyncStatus(userId);
   const cars = totals?.cars ?? 0;
   const sets = totals?.sets ?? 0;
@@ -90,8 +93,15 @@ export function AccountBar({ userId, email }: { userId: string; email: string | 
   return (
     <section className="card account" aria-label="Your collection">
       <p className="totals" data-testid="collection-totals">
-        <strong>{cars}</strong> {cars === 1 ? 'car' : 'cars'} · <strong>{sets}</strong>{' '}
-        {sets === 1 ? 'set' : 'sets'}
+        {/* Not '0 cars' for a collection that has not reached this device yet. */}
+        {arriving ? (
+          ON_ITS_WAY
+        ) : (
+          <>
+            <strong>{cars}</strong> {cars === 1 ? 'car' : 'cars'} · <strong>{sets}</strong>{' '}
+            {sets === 1 ? 'set' : 'sets'}
+          </>
+        )}
       </p>
       <p className="muted">{email}</p>
       <button type="button" onClick={onSignOut}>

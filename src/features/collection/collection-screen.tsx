@@ -11,7 +11,7 @@ import {
   type OwnedSetEntry,
 } from '../../db/use-owned-lists';
 import { useOwnedTotals } from '../../db/use-owned-totals';
-import { mayStillArrive } from '../../db/collection-arrival';
+import { mayStillArrive, ON_ITS_WAY } from '../../db/collection-arrival';
 import { useCollectionArrival } from '../../db/use-collection-arrival';
 import { CollectionArrivalProgress } from '../../ui/collection-arrival-progress';
 import { ScreenHeader } from '../../ui/screen-header';
@@ -220,9 +220,15 @@ export function CollectionScreen() {
       <ScreenBody label="My Collection">
         <section className="cl-summary" aria-label="Totals">
           <p className="cl-summary__totals" data-testid="collection-summary">
-            <strong>{formatCount(carTotal)}</strong> {carTotal === 1 ? 'car' : 'cars'}
-            <span aria-hidden="true"> · </span>
-            <strong>{formatCount(setTotal)}</strong> {setTotal === 1 ? 'set' : 'sets'}
+            {mayStillArrive(arrival) ? (
+              ON_ITS_WAY
+            ) : (
+              <>
+                <strong>{formatCount(carTotal)}</strong> {carTotal === 1 ? 'car' : 'cars'}
+                <span aria-hidden="true"> · </span>
+                <strong>{formatCount(setTotal)}</strong> {setTotal === 1 ? 'set' : 'sets'}
+              </>
+            )}
           </p>
           <SyncLine userId={userId} />
         </section>
