@@ -1,12 +1,13 @@
 // axe-core on every main screen, light and dark, signed in where the route is guarded,
 // and on the celebration dialog, the car toast and the install prompt: no serious or critical
 // violations.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addCars,
   catalogueCarIds,
   createCollector,
+  PASSWORD,
   pushMutations,
   signIn,
   waitForCatalogue,
@@ -164,6 +165,44 @@ describe.each(['light', 'dark'] as const)('axe in %s mode', (colorScheme) => {
       await tab.waitForTimeout(300);
       await expectNoSeriousViolations(tab, `install prompt, ${colorScheme}`);
     } finally {
+      await context.close();
+    }
+  });
+
+  it('a collection still on its way to a new device (Home, the quick check)', async () => {
+    const context = await browser.newContext({ viewport: PHONE, colorScheme });
+    const held: Route[] = [];
+    try {
+      await context.addInitScript(() =>
+        localStorage.setItem('diecast.installPromptOffered', 'earlier'),
+      );
+      // The first pull held: the collection stays on its way while axe looks.
+      await context.route('**/api/collection/get', (route) => void held.push(route));
+      const tab = await context.newPage();
+      await tab.goto(`${base}/home`);
+      await waitForCatalogue(tab);
+      await tab.getByLabel('Email', { exact: true }).fill(collector.email);
+      await tab.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await tab.getByRole('button', { name: 'Log in', exact: true }).click();
+      await tab
+        .getByRole('status')
+        .filter({ hasText: 'Bringing your collection onto this device' })
+        .waitFor({ state: 'visible', timeout: WAIT.timeout });
+      await expectNoSeriousViolations(tab, `collection on its way, /home, ${colorScheme}`);
+      // The bar is named by its line, for screen readers (axe does not ask for it).
+      expect(
+        await tab.getByRole('progressbar', { name: /^Bringing your collection onto/ }).count(),
+      ).toBe(1);
+      await tab.getByRole('link', { name: 'Quick check: do I have it?' }).click();
+      await tab.getByLabel('Toy #, collector # or casting name').fill('a');
+      await tab
+        .getByText('Not on this device yet: your collection is still arriving')
+        .first()
+        .waitFor({ state: 'visible', timeout: WAIT.timeout });
+      await expectNoSeriousViolations(tab, `collection on its way, /check, ${colorScheme}`);
+    } finally {
+      await context.unrouteAll({ behavior: 'ignoreErrors' });
+      await Promise.all(held.map((route) => route.abort().catch(() => undefined)));
       await context.close();
     }
   });

@@ -1,5 +1,6 @@
 // The first catalogue download's progress ('Downloading catalogue · 4,210 / 11,948'), or why the
 // catalogue is not on this device yet.
+import { useId } from 'react';
 import { useDeviceCatalog } from '../../db/use-device-catalog';
 import { useCatalogDownload } from '../../sync/catalog-download';
 
@@ -17,14 +18,16 @@ function useCatalogArrival() {
 /** The download's progress card (in the progress stack, device-progress.tsx). */
 export function CatalogProgress() {
   const { downloading } = useCatalogArrival();
+  // The bar is named by the line above it, for screen readers.
+  const labelId = useId();
   if (!downloading) return null;
   const { stored, total } = downloading;
   return (
     <div className="card progress" role="status">
-      <p>
+      <p id={labelId}>
         Downloading catalogue · {stored.toLocaleString('en')} / {total.toLocaleString('en')}
       </p>
-      <progress max={total} value={stored} />
+      <progress max={total} value={stored} aria-labelledby={labelId} />
     </div>
   );
 }
