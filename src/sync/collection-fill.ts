@@ -49,12 +49,14 @@ export async function fillsInSteps(
   fromCars = FILL_IN_STEPS_FROM,
 ): Promise<boolean> {
   if (cars < fromCars) return false;
-  // Key-only counts: the stored snapshot is megabytes, the rows are many.
-  const [pulled, held] = await Promise.all([
-    db.snapshots.where('userId').equals(userId).count(),
-    db.ownedCars.where('[userId+carId]').between([userId, ''], [userId, '\uffff']).count(),
-  ]);
-  return pulled === 0 && cars - held >= fromCars;
+  // Key-only counts (the stored snapshot is megabytes), and the rows counted only on a device
+  // that never pulled: every later full rebase of a large collection passes here.
+  if ((await db.snapshots.where('userId').equals(userId).count()) > 0) return false;
+  const held = await db.ownedCars
+    .where('[userId+carId]')
+    .between([userId, ''], [userId, '\uffff'])
+    .count();
+  return cars - held >= fromCars;
 }
 
 export interface FillOptions {
