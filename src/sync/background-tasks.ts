@@ -47,13 +47,20 @@ interface SyncContext {
 }
 let context: SyncContext | null = null;
 
-/** Pulls the server's snapshot and rebases the pending changes on it (caller holds the lock). */
-const pullSnapshot = (identity: IdentityPort, userId: string) =>
-  withDeadline(
-    pullSnapshotFor(deviceDb, api, identity, userId),
+/**
+ * Pulls the server's snapshot and rebases the pending changes on it (caller holds the lock). Past
+ * the deadline the lock goes back, so a large first pull still writing its steps is told to stop
+ * at the next one: the next pull goes on from there instead of writing beside it.
+ */
+const pullSnapshot = (identity: IdentityPort, userId: string) => {
+  const abandoned = new AbortController();
+  return withDeadline(
+    pullSnapshotFor(deviceDb, api, identity, userId, abandoned.signal),
     REBASE_DEADLINE_MS,
     'pulling the snapshot',
+    () => abandoned.abort(),
   );
+};
 
 /** One replayer per context, made once the sign-in config is on the device. */
 async function syncContext(): Promise<SyncContext | null> {

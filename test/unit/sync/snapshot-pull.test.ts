@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { readAllRows, rowsToCollection } from '../../../src/db/collection-rows';
 import { emptyCollection, type Collection } from '../../../src/shared/collection/types';
 import { applyLocalChange } from '../../../src/sync/local-change';
-import { pullSnapshotFor, SignedInUserChanged } from '../../../src/sync/snapshot-pull';
+import { collectionArrival } from '../../../src/db/collection-arrival';
+import { FILL_IN_STEPS_FROM } from '../../../src/sync/collection-fill';
+import {
+  PullAbandoned,
+  pullSnapshotFor,
+  SignedInUserChanged,
+} from '../../../src/sync/snapshot-pull';
 import type { IdentityPort } from '../../../src/sync/replayer';
 import { unsignedToken } from '../../fixtures/auth';
 import { BONE_SHAKER, CHARGER } from '../../fixtures/catalog';
@@ -83,6 +89,35 @@ describe('pulling a snapshot', () => {
     ).rejects.toBeInstanceOf(SignedInUserChanged);
     expect(await db.snapshots.get('ann')).toBeUndefined();
     expect(await db.snapshots.get('bob')).toBeUndefined();
+  });
+
+  it('stops a large first pull at its next step once the caller gives up on it', async () => {
+    const db = await openTestDevice();
+    const cars = Array.from({ length: 2 * FILL_IN_STEPS_FROM }, (_, i) => ({
+      carId: `car-${i}`,
+      isFavorite: false,
+      instances: [],
+    }));
+    const { api } = serverOf({ ...emptyCollection(), ownedCars: cars });
+    const abandoned = new AbortController();
+    let steps = 0;
+    const identity: IdentityPort = {
+      ...identityOf(() => 'ann'),
+      // Asked before the pull writes, then before each step: given up on after the first step.
+      currentUserId: async () => {
+        if (++steps === 3) abandoned.abort();
+        return 'ann';
+      },
+    };
+
+    await expect(
+      pullSnapshotFor(db, api, identity, 'ann', abandoned.signal),
+    ).rejects.toBeInstanceOf(PullAbandoned);
+    const written = await db.ownedCars.count();
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThan(cars.length);
+    expect(await collectionArrival(db, 'ann')).toMatchObject({ state: 'arriving', written });
+    expect(await db.snapshots.get('ann')).toBeUndefined();
   });
 
   it("writes the collector's own snapshot with their unsent changes on top", async () => {
