@@ -80,7 +80,8 @@ export interface Mutation {
 /** Applies changes on the server in chunks of up to 1,000 (the push limit); every one must pass. */
 export async function pushMutations(
   base: string,
-  collector: Collector,
+  /** Only its headers (the Authorization its token makes) are used. */
+  collector: Pick<Collector, 'headers'>,
   mutations: Mutation[],
   chunkSize = 1000,
 ): Promise<void> {

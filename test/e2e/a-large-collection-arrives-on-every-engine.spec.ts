@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_HERE_YET, ON_ITS_WAY } from '../../src/db/collection-arrival';
 import { DELIVERY_WAIT, SCREEN_WAIT } from '../fixtures/app-waits';
 import { clickThrough, firstVisit, logInOnHome } from '../fixtures/collector-steps';
+import { addCars, pushMutations } from '../../bench/ui/app-session';
 import { signInAccount } from '../fixtures/emulator-accounts';
 import { collectDiagnostics } from '../fixtures/engines/page-diagnostics';
 import { ENGINES, type EnginePage } from '../fixtures/engines/launch-engine';
@@ -42,23 +43,8 @@ afterAll(async () => {
 /** `carIds` added on the server, one copy each, in that order, as another device would have. */
 async function seedCollection(collector: Collector, carIds: string[]): Promise<void> {
   const { idToken } = await signInAccount(collector.email, collector.password);
-  for (let start = 0; start < carIds.length; start += 500) {
-    const mutations = carIds.slice(start, start + 500).map((carId, index) => ({
-      key: `seed:${start + index}`,
-      name: 'collection/add-car-instance',
-      args: { carId, details: { instanceId: `seed-${start + index}` } },
-    }));
-    const response = await fetch(`${app.serverBase}/api/sync/push`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ mutations }),
-    });
-    const body = (await response.json()) as { results?: { status: string }[] };
-    const refused = body.results?.filter((result) => result.status === 'rejected') ?? [];
-    if (!response.ok || refused.length) {
-      throw new Error(`seeding refused: ${response.status} ${JSON.stringify(refused[0] ?? body)}`);
-    }
-  }
+  const headers = { Authorization: `Bearer ${idToken}`, 'content-type': 'application/json' };
+  await pushMutations(app.serverBase, { headers }, addCars(carIds));
 }
 
 /** Records every text the element at `css` shows from now on, in this document, as `key`. */
