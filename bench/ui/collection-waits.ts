@@ -2,7 +2,8 @@
 // Every document of the context reads one summary key in a read-only transaction every 100 ms
 // (what /collection, the quick check and a tapped change queue behind) and reports how long it
 // waited: a first pull written in one transaction shows as one wait as long as that transaction.
-// Waits are reported to Node through a binding, so a navigation mid-pull loses none.
+// Waits are reported to Node through a binding, so a navigation mid-pull loses none; a read
+// still waiting is reported as it goes (every 250 ms), so one that never answers counts too.
 import type { BrowserContext } from 'playwright-core';
 import { percentile } from '../lib/http-client';
 
@@ -22,14 +23,21 @@ export interface CollectionWaitProbe {
 
 /** Starts probing in every page of `context` opened from now on (install before any page). */
 export async function probeCollectionWaits(context: BrowserContext): Promise<CollectionWaitProbe> {
-  const waits: number[] = [];
+  /** Each read's longest wait seen, by read id (a read still waiting is reported again). */
+  const waits = new Map<string, number>();
   let counting = true;
-  await context.exposeBinding('__benchCollectionWait', (_source, ms: number) => {
-    if (counting) waits.push(ms);
+  await context.exposeBinding('__benchCollectionWait', (_source, read: string, ms: number) => {
+    if (counting) waits.set(read, Math.max(ms, waits.get(read) ?? 0));
   });
   await context.addInitScript(() => {
-    const report = (window as unknown as { __benchCollectionWait(ms: number): void })
+    const report = (window as unknown as { __benchCollectionWait(read: string, ms: number): void })
       .__benchCollectionWait;
+    const documentId = Math.random().toString(36).slice(2);
+    let reads = 0;
+    let waiting: { id: string; since: number } | null = null;
+    setInterval(() => {
+      if (waiting) report(waiting.id, performance.now() - waiting.since);
+    }, 250);
     let db: IDBDatabase | null = null;
     const open = async (): Promise<IDBDatabase | null> => {
       // Never create the app's database: only open it once the app has.
@@ -56,13 +64,14 @@ export async function probeCollectionWaits(context: BrowserContext): Promise<Col
     const tick = async () => {
       db ??= await open().catch(() => null);
       if (db) {
-        const started = performance.now();
+        const read = { id: `${documentId}:${reads++}`, since: performance.now() };
+        waiting = read;
         await new Promise<void>((resolve) => {
           try {
             const tx = db!.transaction('ownedCarSummaries', 'readonly');
             tx.objectStore('ownedCarSummaries').get(['', '']);
             tx.oncomplete = () => {
-              report(performance.now() - started);
+              report(read.id, performance.now() - read.since);
               resolve();
             };
             tx.onerror = tx.onabort = () => resolve();
@@ -71,6 +80,7 @@ export async function probeCollectionWaits(context: BrowserContext): Promise<Col
             resolve();
           }
         });
+        waiting = null;
       }
       setTimeout(() => void tick(), 100);
     };
@@ -79,12 +89,12 @@ export async function probeCollectionWaits(context: BrowserContext): Promise<Col
   return {
     stop() {
       counting = false;
-      const sorted = [...waits].sort((a, b) => a - b);
+      const sorted = [...waits.values()].sort((a, b) => a - b);
       return {
-        reads: waits.length,
+        reads: sorted.length,
         maxMs: Math.round(sorted.at(-1) ?? 0),
         p95Ms: Math.round(percentile(sorted, 95)),
-        overOneSecond: waits.filter((ms) => ms >= 1000).length,
+        overOneSecond: sorted.filter((ms) => ms >= 1000).length,
       };
     },
   };
