@@ -243,6 +243,17 @@ describe('browsing the catalogue offline', () => {
       const shown = await tiles.locator('.car-name').allTextContents();
       for (const title of shown) expect(sth.map((c) => c.name)).toContain(title);
       await page.screenshot({ path: join(shots, 'catalogue-filter-phone.png') });
+      // The badges shine, then rest: a screen left open (a phone on the table at a fair) runs no
+      // endless animation, which would repaint every frame for as long as it stays open.
+      const endless = () =>
+        page.evaluate(() =>
+          document
+            .getAnimations()
+            .filter((animation) => animation.effect?.getTiming().iterations === Infinity)
+            .map((animation) => (animation as CSSAnimation).animationName ?? 'script'),
+        );
+      expect(await page.locator('.hunt--sth').count()).toBeGreaterThan(0);
+      expect(await endless()).toEqual([]);
 
       // Combined with a year, fewer; cleared, the whole catalogue again.
       const sth2024 = sth.filter((c) => c.year === 2024).length;
