@@ -3,6 +3,8 @@
 // answer held past the device's deadline, and a server restart. For each, the changes made during
 // the fault stay on the device, nothing is reverted, the pill never says synced while a change
 // waits, and once the fault ends every change is on the server exactly once.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpTestUser, type TestUser } from '../fixtures/auth';
@@ -12,6 +14,8 @@ import type { NetworkFault } from '../fixtures/fault-proxy';
 const PHONE = { width: 390, height: 844 };
 /** Generous: a replay, a rebase and a worker on a slow machine and an old Chromium. */
 const WAIT = { timeout: 45_000, interval: 200 };
+/** Where a failure leaves a screenshot of the phone. */
+const FAILURE_SHOT = join(tmpdir(), 'venue-networks-failure.png');
 
 let app: AppBehindProxy;
 
@@ -133,8 +137,10 @@ describe('sync behind venue networks (Chromium)', () => {
     await context.addInitScript(() =>
       localStorage.setItem('diecast.installPromptOffered', '2026-11-01T00:00:00.000Z'),
     );
+    let shown: Page | undefined;
     try {
       const page = await signedInPhone(context, user);
+      shown = page;
       await watchPill(page);
       const listed = await page
         .locator('li[data-car-id]')
@@ -148,7 +154,11 @@ describe('sync behind venue networks (Chromium)', () => {
         else await app.proxy.setFault(fault);
 
         for (const carId of cars) await addCar(page, carId);
-        for (const carId of cars) await expect.poll(() => ownedChip(page, carId), WAIT).toBe('×1');
+        for (const carId of cars) {
+          await expect
+            .poll(() => ownedChip(page, carId), { ...WAIT, message: `${label}: ${carId} added` })
+            .toBe('×1');
+        }
         await expect.poll(() => pillText(page), { ...WAIT, message: label }).toMatch(DURING);
         if (reachesServer) expect(app.proxy.delivered.length, label).toBeGreaterThan(0);
         // Nothing was reverted while the network lied.
@@ -177,6 +187,10 @@ describe('sync behind venue networks (Chromium)', () => {
       const lies = states.filter((s) => s.pending > 0 && /synced/i.test(s.text));
       expect(lies).toEqual([]);
       for (const carId of added) expect(await ownedChip(page, carId)).toBe('×1');
+    } catch (error) {
+      // What the collector saw when it failed, to look at (not committed).
+      await shown?.screenshot({ path: FAILURE_SHOT }).catch(() => undefined);
+      throw error;
     } finally {
       await context.close();
     }
