@@ -6,12 +6,13 @@ export default defineConfig({
   test: {
     globalSetup: ['test/setup/auth-emulator.ts'],
     // Vitest's default is one worker less than the cores (one on a 2-core machine), and files
-    // that cannot share a worker run after all the others. Much of a browser test's time is
-    // spent waiting (on a deadline, a retry timer, a worker starting), and with two lanes the
-    // cores stood idle a tenth of the run. A third lane fills those waits: on this 2-core
-    // machine the suite went from 857 s to 747 s (vitest alone, same tree, cached order). Tests
-    // wait on state, never on time, so the extra contention only makes them slower.
-    maxWorkers: 3,
+    // that cannot share a worker run after all the others. Most of a test's time here is spent
+    // waiting (on the Auth emulator, a browser, a retry timer), so two workers take every file,
+    // browser specs included, side by side: the suite's time is about its longest lane, not
+    // the sum of all files. (Three took the suite from 857 s to 747 s here, but in both runs
+    // tried, one offline add clicked in a browser spec never reached the outbox: see the #11
+    // note of 2026-11-27. Not raised until that is understood.)
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
