@@ -9,9 +9,10 @@ export default defineConfig({
     // that cannot share a worker run after all the others. Most of a test's time here is spent
     // waiting (on the Auth emulator, a browser, a retry timer), so two workers take every file,
     // browser specs included, side by side: the suite's time is about its longest lane, not
-    // the sum of all files. (Three took the suite from 857 s to 747 s here, but in both runs
-    // tried, one offline add clicked in a browser spec never reached the outbox: see the #11
-    // note of 2026-11-27. Not raised until that is understood.)
+    // the sum of all files. Three took the suite from 857 s to 747 s here, but in each of the
+    // two runs tried one offline add clicked in a browser spec never reached the outbox (the
+    // venue-networks spec; the collecting spec, the 6th of 20 adds). Not raised until that is
+    // understood.
     maxWorkers: 2,
     projects: [
       {
