@@ -49,15 +49,30 @@ export async function endArrival(db: GarageDb, userId: string): Promise<void> {
 export type CollectionArrival =
   { state: 'waiting' } | { state: 'arriving'; written: number; total: number } | { state: 'here' };
 
-/** Reads the arrival state: the progress row and whether a snapshot was ever stored (keys only). */
+const startedHereKey = (userId: string) => `collectionStartedHere:${userId}`;
+
+/**
+ * The collector signed up on this device: their collection began empty here, so it is all here
+ * before any pull (a new collector who goes offline at once is not told their cars are on their
+ * way). Kept, like a stored snapshot, for as long as the device keeps the collector's rows.
+ */
+export async function noteCollectionStartsHere(db: GarageDb, userId: string): Promise<void> {
+  await db.meta.put({ key: startedHereKey(userId), value: true });
+}
+
+/**
+ * Reads the arrival state: the progress row, whether a snapshot was ever stored (keys only), and
+ * whether the collection began on this device.
+ */
 export async function collectionArrival(db: GarageDb, userId: string): Promise<CollectionArrival> {
-  const [progress, pulled] = await Promise.all([
+  const [progress, pulled, startedHere] = await Promise.all([
     readArrival(db, userId),
     // A key-only count: the stored snapshot itself is megabytes for a large collection.
     db.snapshots.where('userId').equals(userId).count(),
+    db.meta.get(startedHereKey(userId)),
   ]);
   if (progress) return { state: 'arriving', written: progress.written, total: progress.total };
-  return pulled > 0 ? { state: 'here' } : { state: 'waiting' };
+  return pulled > 0 || startedHere ? { state: 'here' } : { state: 'waiting' };
 }
 
 /** Whether an ownership answer of 'none' may only mean 'not here yet'. */

@@ -11,3 +11,22 @@ export async function refreshProfile(): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * The signed-in collector was just created (their username claimed on this device): their
+ * collection begins here, empty, so the screens answer from the device before any pull lands.
+ * Never throws: at worst the screens say the collection is on its way until the first pull.
+ */
+export async function noteNewCollectorHere(): Promise<void> {
+  try {
+    const [{ currentUserId }, { deviceDb }, { noteCollectionStartsHere }] = await Promise.all([
+      import('../auth/auth-state'),
+      import('../db/device-db'),
+      import('../db/collection-arrival'),
+    ]);
+    const userId = currentUserId();
+    if (userId) await noteCollectionStartsHere(deviceDb, userId);
+  } catch {
+    // Storage that does not answer: the first pull marks the collection here instead.
+  }
+}

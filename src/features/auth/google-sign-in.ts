@@ -11,7 +11,7 @@ import {
 import { startAuth } from '../../auth/auth-state';
 import { ensureGoogleUsername, usesRedirect } from '../../auth/google';
 import { largeWritesSettled } from '../../db/large-writes';
-import { refreshProfile } from '../../sync/profile-refresh';
+import { noteNewCollectorHere, refreshProfile } from '../../sync/profile-refresh';
 
 /** Set before leaving for Google's page: where to go when the redirect comes back. */
 const PENDING_REDIRECT_KEY = 'diecast:google-redirect-next';
@@ -39,6 +39,7 @@ export async function finishGoogleSignIn(credential: UserCredential): Promise<vo
     if (result?.status === 'exhausted') {
       console.warn('Google sign-in: every generated username was taken', result.tried);
     }
+    if (result?.status === 'created') await noteNewCollectorHere();
   } catch (error) {
     console.warn('Google sign-in: could not set up the username', error);
   }
