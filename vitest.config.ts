@@ -9,10 +9,11 @@ export default defineConfig({
     // that cannot share a worker run after all the others. Most of a test's time here is spent
     // waiting (on the Auth emulator, a browser, a retry timer), so two workers take every file,
     // browser specs included, side by side: the suite's time is about its longest lane, not
-    // the sum of all files. Three took the suite from 857 s to 747 s here, but in each of the
-    // two runs tried one offline add clicked in a browser spec never reached the outbox (the
-    // venue-networks spec; the collecting spec, the 6th of 20 adds). Not raised until that is
-    // understood.
+    // the sum of all files. Three were tried: 747 s and 708 s against 857 s for two, but later
+    // runs with two took 667-714 s on the same machine, so the gain is within its noise; and in
+    // each run with three, one offline add clicked in a browser spec never reached the outbox
+    // (the venue-networks spec; the collecting spec, the 6th of 20 adds). Not raised until that
+    // is understood.
     maxWorkers: 2,
     projects: [
       {
