@@ -1,6 +1,9 @@
 // Refreshing the signed-in collector's profile and collection from the server, for screens. The
 // sync code it runs is loaded on first use: the guard that calls it is part of the app's shell.
 
+import { CHANGE_DEADLINE_MS } from '../db/change-deadline';
+import { withDeadline } from '../db/deadline';
+
 /** Pulls the snapshot (profile included); resolves false when the server could not be reached. */
 export async function refreshProfile(): Promise<boolean> {
   try {
@@ -25,7 +28,13 @@ export async function noteNewCollectorHere(): Promise<void> {
       import('../db/collection-arrival'),
     ]);
     const userId = currentUserId();
-    if (userId) await noteCollectionStartsHere(deviceDb, userId);
+    if (!userId) return;
+    // Bounded like a change: a frozen IndexedDB must not hold the username screen.
+    await withDeadline(
+      noteCollectionStartsHere(deviceDb, userId),
+      CHANGE_DEADLINE_MS,
+      'noting a new collection',
+    );
   } catch {
     // Storage that does not answer: the first pull marks the collection here instead.
   }
