@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { EMULATOR_HOST } from '../../api/runtime/auth-emulator';
 import { DEVICE_COUNTERS_KEY } from '../../src/db/device-counters';
+import { sawNoCarsKey } from '../../src/features/install/install-store';
 
 export const PASSWORD = 'garage-secret-1';
 /** Long enough for a catalogue download, a replay and a rebase on a loaded machine. */
@@ -213,6 +214,21 @@ export async function waitForDeviceTotals(
     (totals) => totals !== null && check(totals),
     WAIT,
   )) as DeviceTotals;
+}
+
+/**
+ * Waits until this device has seen the collector with no cars, as the install prompt remembers
+ * it: a first car that arrives later (a pull after a reload) is then the first car here. Until the
+ * page has rendered the 0, a reload would open on the car with nothing seen before it.
+ */
+export async function waitUntilSeenWithNoCars(page: Page, uid: string): Promise<void> {
+  await waitForDeviceTotals(page, uid, (totals) => totals.cars === 0);
+  await waitUntil(
+    'the device to remember the collector with no cars',
+    () => page.evaluate((key) => localStorage.getItem(key), sawNoCarsKey(uid)),
+    (seen) => seen !== null,
+    WAIT,
+  );
 }
 
 /** Waits until the device's profile row satisfies `check`. */

@@ -12,6 +12,7 @@ import {
   signIn,
   waitForCatalogue,
   waitUntil,
+  waitUntilSeenWithNoCars,
   WAIT,
   type Collector,
 } from '../../bench/ui/app-session';
@@ -157,6 +158,8 @@ describe.each(['light', 'dark'] as const)('axe in %s mode', (colorScheme) => {
       const fresh = await createCollector(base);
       const tab = await context.newPage();
       await signIn(tab, base, fresh);
+      // The first car comes from the server: it is the first here only once this page saw none.
+      await waitUntilSeenWithNoCars(tab, fresh.uid);
       await pushMutations(base, fresh, addCars((await catalogueCarIds(base)).slice(0, 1)));
       await tab.reload();
       await tab

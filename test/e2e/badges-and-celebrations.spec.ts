@@ -22,11 +22,11 @@ import {
   waitForDeviceProfile,
   waitForDeviceTotals,
   waitForServiceWorker,
+  waitUntilSeenWithNoCars,
   WAIT,
   type Collector,
 } from '../../bench/ui/app-session';
 import { CHROMIUM_PATH } from '../fixtures/chromium';
-import { sawNoCarsKey } from '../../src/features/install/install-store';
 import { periodicSyncOf } from '../fixtures/periodic-sync';
 
 const PHONE = { width: 390, height: 844 };
@@ -82,12 +82,6 @@ async function signedInPage(context: BrowserContext, collector: Collector): Prom
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
 
 /** Until the app on `page` has seen the collector with no cars, and kept that for later pages. */
-async function waitUntilSeenWithNoCars(page: Page, uid: string): Promise<void> {
-  await waitForDeviceTotals(page, uid, (totals) => totals.cars === 0);
-  await expect
-    .poll(() => page.evaluate((key) => localStorage.getItem(key), sawNoCarsKey(uid)), WAIT)
-    .not.toBeNull();
-}
 const milestone = (page: Page) => dialog(page, 'Milestone Unlocked!');
 const search = (page: Page) => new URL(page.url()).search;
 
