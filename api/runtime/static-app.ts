@@ -6,7 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
 import type { ClientConfig } from './client-config';
-import { shellHeaders } from './shell-headers';
+import { shellHeaders, type ShellHeaders } from './shell-headers';
 
 /**
  * Files under assets/ carry a content hash in their name (Vite), so they never change; anything
@@ -15,6 +15,15 @@ import { shellHeaders } from './shell-headers';
  */
 export function cacheControlFor(relativePath: string): string {
   return relativePath.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * A Content Security Policy governs a response only when the browser makes it a document or a
+ * worker: the app's page (index.html, which every route falls back to: `file` undefined), an
+ * HTML or SVG file opened on its own, the service worker. On a script, style or image it is inert.
+ */
+export function policyTakesEffect(file: string | undefined): boolean {
+  return file === undefined || file === 'sw.js' || /\.(html|svg)$/i.test(file);
 }
 
 export function mountBuiltApp(
@@ -28,8 +37,16 @@ export function mountBuiltApp(
 ): void {
   const root = resolve(distDir);
   const indexPath = join(root, 'index.html');
-  const headersFor = async () =>
-    shellHeaders(options.clientConfig, options.photoOrigins ? await options.photoOrigins() : []);
+  // The photo hosts are read (a query) only for a response whose CSP takes effect; the other
+  // files of a page load (its scripts, styles, icons: 100 on a worker's first install) carry the
+  // policy last read, which is inert on them.
+  let lastRead: ShellHeaders | null = null;
+  const headersFor = async (file: string | undefined): Promise<ShellHeaders> => {
+    if (lastRead && !policyTakesEffect(file)) return lastRead;
+    const origins = options.photoOrigins ? await options.photoOrigins() : [];
+    lastRead = shellHeaders(options.clientConfig, origins);
+    return lastRead;
+  };
   // serveStatic reports the file it found before its response is taken as the context's
   // response, so the header is set once it is (headers set earlier would be lost).
   const served = new WeakMap<Context, string>();
@@ -39,7 +56,7 @@ export function mountBuiltApp(
     if (file !== undefined) c.header('Cache-Control', cacheControlFor(file));
     // The shell only: /api answers are JSON (and the dev checkout page sets its own policy).
     if (c.req.path.startsWith('/api/')) return;
-    const security = await headersFor();
+    const security = await headersFor(file);
     const headers = file === 'sw.js' ? security.serviceWorker : security.document;
     for (const [name, value] of Object.entries(headers)) c.header(name, value);
   });

@@ -107,6 +107,37 @@ describe('the shell security headers', () => {
     expect(worker.get('connect-src')).not.toContain('https:');
   });
 
+  it('reads the photo hosts for a page, the worker and an SVG, not for each script of a page load', async () => {
+    writeFileSync(join(dist, 'assets', 'index-abc.css'), 'body{}');
+    writeFileSync(join(dist, 'badge.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    let reads = 0;
+    let origins = ['https://static.wikia.nocookie.net'];
+    const app = shellApp({
+      photoOrigins: async () => {
+        reads += 1;
+        return origins;
+      },
+    });
+    const imgSrc = async (path: string) =>
+      directives((await app.request(path)).headers.get('content-security-policy')).get('img-src');
+    // The first answer of all reads them, whatever it is.
+    expect(await imgSrc('/assets/index-abc.js')).toContain('https://static.wikia.nocookie.net');
+    expect(reads).toBe(1);
+    for (const path of ['/assets/index-abc.js', '/assets/index-abc.css']) await imgSrc(path);
+    expect(reads).toBe(1);
+    // A new catalogue's host is in the very next page, worker and SVG.
+    origins = ['http://127.0.0.1:4321'];
+    expect(await imgSrc('/home')).toContain('http://127.0.0.1:4321');
+    expect(reads).toBe(2);
+    await app.request('/sw.js');
+    await app.request('/badge.svg');
+    await app.request('/');
+    expect(reads).toBe(5);
+    // The scripts after it carry that page's policy.
+    expect(await imgSrc('/assets/index-abc.js')).toEqual(["'self'", 'data:', 'blob:', ...origins]);
+    expect(reads).toBe(5);
+  });
+
   it('reads the photo hosts from the catalogue, again when a new catalogue brings a new host', async () => {
     const origins = createPhotoOriginsCache(api.database.db);
     const app = shellApp({ photoOrigins: origins });
