@@ -136,10 +136,13 @@ export function signIn(email: string, password: string): Promise<void> {
   );
 }
 
-export function signUp(email: string, password: string): Promise<void> {
-  return withAnswerDeadline('Signing up', (fb, current) =>
-    fb.createUserWithEmailAndPassword(current, email, password),
-  );
+/** Creates the account and signs in to it; resolves with the new collector's id. */
+export async function signUp(email: string, password: string): Promise<string> {
+  let userId = '';
+  await withAnswerDeadline('Signing up', async (fb, current) => {
+    userId = (await fb.createUserWithEmailAndPassword(current, email, password)).user.uid;
+  });
+  return userId;
 }
 
 /** Signs out; the caller has warned about unsynced changes, which stay for the next sign-in. */

@@ -16,18 +16,19 @@ export async function refreshProfile(): Promise<boolean> {
 }
 
 /**
- * The signed-in collector was just created (their username claimed on this device): their
- * collection begins here, empty, so the screens answer from the device before any pull lands.
+ * The collector was just created on this device (an account signed up, or a username claimed):
+ * their collection begins here, empty, so the screens answer from the device before any pull
+ * lands. `knownUserId` is for a sign-up, which may resolve before the session has the new user.
  * Never throws: at worst the screens say the collection is on its way until the first pull.
  */
-export async function noteNewCollectorHere(): Promise<void> {
+export async function noteNewCollectorHere(knownUserId?: string): Promise<void> {
   try {
     const [{ currentUserId }, { deviceDb }, { noteCollectionStartsHere }] = await Promise.all([
       import('../auth/auth-state'),
       import('../db/device-db'),
       import('../db/collection-arrival'),
     ]);
-    const userId = currentUserId();
+    const userId = knownUserId ?? currentUserId();
     if (!userId) return;
     // Bounded like a change: a frozen IndexedDB must not hold the username screen.
     await withDeadline(

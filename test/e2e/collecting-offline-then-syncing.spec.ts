@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   catalogCars,
@@ -247,6 +247,27 @@ async function serverKeys(uid: string): Promise<{ key: string; status: number }[
 // ---- The tests -----------------------------------------------------------------------------------
 
 describe('collecting offline, then syncing', () => {
+  it('a collector who signs up here collects offline at once, before any pull has landed', async () => {
+    await onPhone(async (context) => {
+      const page = await openControlled(context);
+      // Every pull of the collection is held: nothing from the server tells the device it is empty.
+      const held: Route[] = [];
+      await context.route('**/api/collection/get', (route) => void held.push(route));
+      await page.getByLabel('Email').fill(`collector-${randomUUID()}@example.com`);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      await expect.poll(() => held.length, WAIT).toBeGreaterThan(0);
+
+      await context.setOffline(true);
+      const [carId] = await listedCarIds(page);
+      await addCar(page, carId as string);
+      // Not 'Your collection is on its way': the collection began here, with this car.
+      await expect.poll(() => totals(page), WAIT).toBe('1 car · 0 sets');
+      expect(await chip(page, carId as string)).toBe('You own 1 ×1');
+      await context.unroute('**/api/collection/get');
+    });
+  });
+
   it('keeps 20 cars and a set added offline across a reload, and the server gets each once', async () => {
     await onPhone(async (context) => {
       const page = await openControlled(context);

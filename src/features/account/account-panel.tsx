@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { signIn, signUp } from '../../auth/auth-state';
 import { signOutOfThisDevice } from './sign-out';
+import { noteNewCollectorHere } from '../../sync/profile-refresh';
 import { showError } from '../../errors/show-error';
 import { useOwnedTotals } from '../../db/use-owned-totals';
 import { mayStillArrive, ON_ITS_WAY } from '../../db/collection-arrival';
@@ -19,7 +20,8 @@ export function SignInForm() {
     setBusy(true);
     setError(null);
     try {
-      await (action === 'in' ? signIn(email, password) : signUp(email, password));
+      if (action === 'in') await signIn(email, password);
+      else await noteNewCollectorHere(await signUp(email, password));
     } catch (reason) {
       setError(
         reason instanceof Error ? reason.message.replace(/^Firebase: /, '') : String(reason),

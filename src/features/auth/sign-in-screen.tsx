@@ -19,6 +19,7 @@ import {
   hasPendingGoogleRedirect,
   startGoogleSignIn,
 } from './google-sign-in';
+import { noteNewCollectorHere } from '../../sync/profile-refresh';
 import { nextFromSearch, safeNext, withNext } from './next-path';
 import { focusFirstError, type Errors } from './form-errors';
 
@@ -222,7 +223,8 @@ function EmailPasswordScreen({ mode }: { mode: Mode }) {
     }
     setBusy('form');
     try {
-      await (mode === 'signup' ? signUp : signIn)(email.trim(), password);
+      if (mode === 'signup') await noteNewCollectorHere(await signUp(email.trim(), password));
+      else await signIn(email.trim(), password);
       // A new account has no username yet: the guard's create-username screen asks on `next`.
       navigate(next, { replace: true });
     } catch (reason) {
