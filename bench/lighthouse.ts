@@ -16,7 +16,7 @@ import { chromium } from 'playwright-core';
 import { parseEnv } from '../api/env';
 import { startAuthEmulator } from '../api/runtime/auth-emulator';
 import { startServer } from '../api/runtime/start-server';
-import { CHROMIUM_PATH } from '../test/fixtures/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/fixtures/chromium';
 import { machineInfo, reportTargets, writeResults } from './lib/results';
 import { importBenchCatalogue } from './sync/catalogue';
 import {
@@ -147,16 +147,7 @@ function median(runs: PageFigures[]): PageFigures {
 function launchChromium(): Promise<LaunchedChrome> {
   return launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: [...CHROMIUM_ARGS],
     logLevel: 'error',
   });
 }
