@@ -80,6 +80,11 @@ export async function needsUsername(token: string, fetcher?: typeof fetch): Prom
   return false;
 }
 
+/** The credential created the Firebase account just now (a first sign-in with Google). */
+export function isNewAccount(credential: UserCredential): boolean {
+  return getAdditionalUserInfo(credential)?.isNewUser ?? false;
+}
+
 /**
  * After a Google sign-in: a new user (or one with no username yet) gets the generated username
  * of docs/product.md. Answers null when the user already had one.
@@ -89,8 +94,7 @@ export async function ensureGoogleUsername(
   fetcher?: typeof fetch,
 ): Promise<GeneratedNameResult | null> {
   const token = await credential.user.getIdToken();
-  const isNewUser = getAdditionalUserInfo(credential)?.isNewUser ?? false;
-  if (!isNewUser && !(await needsUsername(token, fetcher))) return null;
+  if (!isNewAccount(credential) && !(await needsUsername(token, fetcher))) return null;
   return initializeGeneratedUsername({
     displayName: credential.user.displayName,
     email: credential.user.email,

@@ -16,21 +16,18 @@ export async function refreshProfile(): Promise<boolean> {
 }
 
 /**
- * The collector was just created on this device (an account signed up, or a username claimed):
- * their collection begins here, empty, so the screens answer from the device before any pull
- * lands. `knownUserId` is for a sign-up, which may resolve before the session has the new user.
+ * The account was just created on this device (an email sign-up, a first Google sign-in): the
+ * collection begins here, empty, so the screens answer from the device before any pull lands.
+ * Not for a username claimed here: an account signed up elsewhere may hold cars before it has one.
  * Never throws: at worst the screens say the collection is on its way until the first pull.
  */
-export async function noteNewCollectorHere(knownUserId?: string): Promise<void> {
+export async function noteNewCollectorHere(userId: string): Promise<void> {
   try {
-    const [{ currentUserId }, { deviceDb }, { noteCollectionStartsHere }] = await Promise.all([
-      import('../auth/auth-state'),
+    const [{ deviceDb }, { noteCollectionStartsHere }] = await Promise.all([
       import('../db/device-db'),
       import('../db/collection-arrival'),
     ]);
-    const userId = knownUserId ?? currentUserId();
-    if (!userId) return;
-    // Bounded like a change: a frozen IndexedDB must not hold the username screen.
+    // Bounded like a change: a frozen IndexedDB must not hold the sign-up form.
     await withDeadline(
       noteCollectionStartsHere(deviceDb, userId),
       CHANGE_DEADLINE_MS,

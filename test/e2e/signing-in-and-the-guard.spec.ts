@@ -20,6 +20,7 @@ import {
 } from 'firebase/auth';
 import {
   ensureGoogleUsername,
+  isNewAccount,
   initializeGeneratedUsername,
   needsUsername,
   usesRedirect,
@@ -307,6 +308,8 @@ describe('a new Google collector gets a generated username (docs/rules.md and do
         name: `${stem} Senna`,
       });
       const first = await signInWithCredential(auth, GoogleAuthProvider.credential(googleIdToken));
+      // A new account: its collection begins on this device (google-sign-in notes it).
+      expect(isNewAccount(first)).toBe(true);
       const created = await ensureGoogleUsername(first, fetcher);
       expect(created?.status).toBe('created');
       expect(created?.status === 'created' && created.username).toMatch(
@@ -321,6 +324,7 @@ describe('a new Google collector gets a generated username (docs/rules.md and do
 
       // The same Google account again: not new, has a name, nothing to do.
       const again = await signInWithCredential(auth, GoogleAuthProvider.credential(googleIdToken));
+      expect(isNewAccount(again)).toBe(false);
       expect(await ensureGoogleUsername(again, fetcher)).toBeNull();
     } finally {
       await deleteApp(app);

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useAuth } from '../../auth/use-auth';
 import { firebaseUserToken } from '../../auth/user-token';
 import { apiFetch, readApiJson } from '../../sync/api-fetch';
-import { noteNewCollectorHere, refreshProfile } from '../../sync/profile-refresh';
+import { refreshProfile } from '../../sync/profile-refresh';
 import { signOutOfThisDevice } from '../account';
 import { BrandMark } from './brand-mark';
 import {
@@ -55,7 +55,6 @@ export function CreateUsernameScreen() {
         if (response.status === 409) await refreshProfile();
         return;
       }
-      await noteNewCollectorHere();
       await refreshProfile();
     } catch {
       setError(USERNAME_MESSAGES.offline);

@@ -9,7 +9,7 @@ import {
   type UserCredential,
 } from 'firebase/auth';
 import { startAuth } from '../../auth/auth-state';
-import { ensureGoogleUsername, usesRedirect } from '../../auth/google';
+import { ensureGoogleUsername, isNewAccount, usesRedirect } from '../../auth/google';
 import { largeWritesSettled } from '../../db/large-writes';
 import { noteNewCollectorHere, refreshProfile } from '../../sync/profile-refresh';
 
@@ -34,12 +34,13 @@ function googleProvider(): GoogleAuthProvider {
  * guard's create-username screen asks for a name instead.
  */
 export async function finishGoogleSignIn(credential: UserCredential): Promise<void> {
+  // A Google account made just now holds nothing yet, whether or not its username comes next.
+  if (isNewAccount(credential)) await noteNewCollectorHere(credential.user.uid);
   try {
     const result = await ensureGoogleUsername(credential);
     if (result?.status === 'exhausted') {
       console.warn('Google sign-in: every generated username was taken', result.tried);
     }
-    if (result?.status === 'created') await noteNewCollectorHere();
   } catch (error) {
     console.warn('Google sign-in: could not set up the username', error);
   }
