@@ -1,6 +1,7 @@
 // axe-core on every main screen, light and dark, signed in where the route is guarded,
 // and on the celebration dialog, the car toast and the install prompt: no serious or critical
-// violations.
+// violations. And on every main screen, scrolled to its end, no content left under the bottom
+// bar or a floating button.
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +18,7 @@ import {
   type Collector,
 } from '../../bench/ui/app-session';
 import { expectNoSeriousViolations } from '../fixtures/axe';
+import { contentCoveredAtTheEnd } from '../fixtures/covered-content';
 import { startAppUnderTest, type AppUnderTest } from '../fixtures/app-under-test';
 
 const PHONE = { width: 390, height: 844 };
@@ -40,6 +42,8 @@ const SIGNED_IN_SCREENS = [
   '/about',
 ];
 const SIGNED_OUT_SCREENS = ['/home', '/login', '/signup', '/check', '/about'];
+/** Screens axe does not visit, whose end is checked for content under the floating buttons. */
+const MORE_SCREENS_WITH_AN_END = ['/social', '/trade', '/leaderboard', '/learn', '/premium'];
 const LOADING = /^(Loading\.\.\.|Loading Screen\.\.\.|Authenticating\.\.\.|Loading Profile\.\.\.)$/;
 
 let app: AppUnderTest;
@@ -116,7 +120,25 @@ describe.each(['light', 'dark'] as const)('axe in %s mode', (colorScheme) => {
     await settle(page);
     expect(new URL(page.url()).pathname).toBe(path);
     await expectNoSeriousViolations(page, `${path} signed in, ${colorScheme}`);
+    // The layout is the same in both schemes: looked at once.
+    if (colorScheme === 'light') {
+      expect(await contentCoveredAtTheEnd(page), `${path}: under a fixed layer`).toEqual([]);
+    }
   });
+
+  it.runIf(colorScheme === 'light')(
+    'the end of the community, trade and learn screens is clear of the floating buttons',
+    async () => {
+      const covered: Record<string, string[]> = {};
+      for (const path of [...MORE_SCREENS_WITH_AN_END, `/profile/${collector.uid}`]) {
+        await page.goto(`${base}${path}`);
+        await settle(page);
+        const under = await contentCoveredAtTheEnd(page);
+        if (under.length > 0) covered[path] = under;
+      }
+      expect(covered).toEqual({});
+    },
+  );
 
   it('a car page (signed in)', async () => {
     const path = `/car/${ownedCarId}`;
