@@ -252,10 +252,10 @@ function AddChipsPanel({
   return (
     <details className="qc-settings">
       <summary>
-        {'Adds as '}
-        <strong>{chips.condition}</strong>
-        {', '}
-        <strong>{chips.grade}</strong>
+        {/* One flex item: the summary is a flex row, which would trim the spaces between words. */}
+        <span>
+          Adds as <strong>{chips.condition}</strong>, <strong>{chips.grade}</strong>
+        </span>
         <span className="qc-settings__change">Change</span>
       </summary>
       <Chips<Condition>
