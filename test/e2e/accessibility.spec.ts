@@ -140,6 +140,38 @@ describe.each(['light', 'dark'] as const)('axe in %s mode', (colorScheme) => {
     },
   );
 
+  it.runIf(colorScheme === 'light')(
+    "the bottom bar's labels show whole, the active one too, on a 390 and a 320 px phone",
+    async () => {
+      const cut: string[] = [];
+      for (const width of [390, 320]) {
+        await page.setViewportSize({ width, height: 844 });
+        // The two longest labels, each where it is the active one.
+        for (const path of ['/social', '/collection']) {
+          await page.goto(`${base}${path}`);
+          await settle(page);
+          const labels = await page.$$eval('.bottom-bar__tab span', (spans) =>
+            spans.map((span) => ({
+              text: span.textContent ?? '',
+              whole: span.scrollWidth <= span.clientWidth,
+            })),
+          );
+          expect(labels.map((label) => label.text)).toEqual([
+            'Home',
+            'Community',
+            'Trade',
+            'My Collection',
+          ]);
+          for (const label of labels) {
+            if (!label.whole) cut.push(`${width} px, ${path}: ${label.text}`);
+          }
+        }
+      }
+      await page.setViewportSize(PHONE);
+      expect(cut).toEqual([]);
+    },
+  );
+
   it('a car page (signed in)', async () => {
     const path = `/car/${ownedCarId}`;
     await page.goto(`${base}${path}`);
