@@ -24,8 +24,13 @@ export type SyncTone = 'synced' | 'syncing' | 'waiting' | 'offline' | 'unreachab
 
 export interface SyncWords {
   tone: SyncTone;
-  /** The pill's words. */
+  /** The status in full: what the pill announces and My Collection's sync line shows. */
   text: string;
+  /**
+   * What the header's small pill shows ('Offline · 3 waiting'), when shorter than `text`: in
+   * full, the waiting states took four lines of a phone's header and cut every screen's title.
+   */
+  short: string | null;
   /** A longer line for screens with room (the last sync, what to do). */
   detail: string | null;
 }
@@ -38,6 +43,15 @@ export function describePending(pending: number): string {
 
 export function describeSetAside(count: number): string {
   return `${count} ${count === 1 ? 'change' : 'changes'} could not be sent`;
+}
+
+/** The pill's short form of a state's lead and counts: 'Offline · 3 waiting · 1 not sent'. */
+function shortParts(lead: string | null, waiting: number, setAside: number): string {
+  const counts = [
+    waiting > 0 ? `${waiting} waiting` : null,
+    setAside > 0 ? `${setAside} not sent` : null,
+  ];
+  return [lead, ...counts].filter(Boolean).join(' · ');
 }
 
 const TIME = madeOnFirstUse(
@@ -60,8 +74,13 @@ export function describeSync(facts: SyncFacts, now: number = Date.now()): SyncWo
   const lastSync = describeLastSync(facts.lastSyncedAt, now);
   if (waiting + setAside === 0) {
     return facts.online
-      ? { tone: 'synced', text: 'All changes synced', detail: null }
-      : { tone: 'offline', text: 'Offline', detail: 'Your collection is saved on this device.' };
+      ? { tone: 'synced', text: 'All changes synced', short: null, detail: null }
+      : {
+          tone: 'offline',
+          text: 'Offline',
+          short: null,
+          detail: 'Your collection is saved on this device.',
+        };
   }
   const stuck = setAside > 0 ? describeSetAside(setAside) : null;
   const queued = waiting > 0 ? describePending(waiting) : null;
@@ -70,6 +89,7 @@ export function describeSync(facts: SyncFacts, now: number = Date.now()): SyncWo
     return {
       tone: 'offline',
       text: parts('Offline'),
+      short: shortParts('Offline', waiting, setAside),
       detail: `${lastSync}. Changes go out when you are back online.`,
     };
   }
@@ -79,16 +99,25 @@ export function describeSync(facts: SyncFacts, now: number = Date.now()): SyncWo
     return {
       tone: 'unreachable',
       text: parts("Can't reach the server"),
+      short: shortParts("Can't reach server", waiting, setAside),
       detail: `${lastSync}. The network answers, but not our server (a Wi-Fi login page?). Changes stay on this device and go out once it is reachable.`,
     };
   }
-  if (facts.syncing && waiting > 0) return { tone: 'syncing', text: 'Syncing…', detail: lastSync };
+  if (facts.syncing && waiting > 0) {
+    return { tone: 'syncing', text: 'Syncing…', short: null, detail: lastSync };
+  }
   if (waiting === 0) {
     return {
       tone: 'stuck',
       text: parts(null),
+      short: shortParts(null, waiting, setAside),
       detail: 'The server kept failing on these. See them in Settings to try again or discard.',
     };
   }
-  return { tone: setAside > 0 ? 'stuck' : 'waiting', text: parts(null), detail: lastSync };
+  return {
+    tone: setAside > 0 ? 'stuck' : 'waiting',
+    text: parts(null),
+    short: shortParts(null, waiting, setAside),
+    detail: lastSync,
+  };
 }

@@ -8,7 +8,7 @@ const FADE_AFTER_MS = 2000;
 
 export function SyncPill({ userId }: { userId: string | null }) {
   const status = useSyncStatus(userId);
-  const { tone, text, detail } = describeSync(status);
+  const { tone, text, short, detail } = describeSync(status);
 
   // The tone that has lasted FADE_AFTER_MS; only 'synced' fades to a dot.
   const [settledTone, setSettledTone] = useState<SyncTone | null>(null);
@@ -27,6 +27,8 @@ export function SyncPill({ userId }: { userId: string | null }) {
         data-pending={status.pending}
         data-waiting={status.waiting}
         data-set-aside={status.setAside}
+        // Shown in place of the full words, which stay the status's text (app.css).
+        data-short={short ?? undefined}
         title={detail ? `${text}. ${detail}` : text}
       >
         {text}

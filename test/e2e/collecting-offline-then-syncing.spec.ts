@@ -26,7 +26,7 @@ import {
   startAppUnderTest,
   type AppUnderTest,
 } from '../fixtures/app-under-test';
-import { cutOffWith } from '../fixtures/sync-pill';
+import { cutOffWith, headerFit } from '../fixtures/sync-pill';
 import { periodicSyncOf } from '../fixtures/periodic-sync';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -298,6 +298,11 @@ describe('collecting offline, then syncing', () => {
       const expectedTotals = `${carCount} cars · 1 set`;
       await expect.poll(() => pill(page), WAIT).toMatch(cutOffWith('21 changes waiting to sync'));
       expect(await page.locator('.sync-pill').getAttribute('data-pending')).toBe('21');
+      // The header shows the short form ('Offline · 21 waiting') on one line, beside most of
+      // the title ('Diecast Garage', with the Sync now button; in full, under half of it showed).
+      const fit = await headerFit(page);
+      expect(fit.pillLines).toBe(1);
+      expect(fit.titleShown).toBeGreaterThan(0.75);
       await expect.poll(() => totals(page), WAIT).toBe(expectedTotals);
       for (const carId of cars) expect(await chip(page, carId), carId).toBe('You own 1 ×1');
       expect(await setRow.locator('.owned-count').getAttribute('aria-label')).toBe(

@@ -82,6 +82,33 @@ describe('the sync status words', () => {
     expect(describeSync(status)).toMatchObject({ tone, text });
   });
 
+  it.each([
+    [facts({}), null],
+    [facts({ online: false }), null],
+    [facts({ waiting: 3, syncing: true }), null],
+    [facts({ online: false, waiting: 3 }), 'Offline · 3 waiting'],
+    [facts({ waiting: 1 }), '1 waiting'],
+    [facts({ waiting: 2, reachable: false }), "Can't reach server · 2 waiting"],
+    [facts({ setAside: 1 }), '1 not sent'],
+    [facts({ online: false, waiting: 2, setAside: 1 }), 'Offline · 2 waiting · 1 not sent'],
+  ])("shortens %o's words in the header to %s", (status, short) => {
+    expect(describeSync(status).short).toBe(short);
+  });
+
+  it('has a short form, shorter than the words, for every state that names counts', () => {
+    fc.assert(
+      fc.property(anyFacts, (status) => {
+        const { text, short } = describeSync(status);
+        if (short === null) {
+          expect(text.length).toBeLessThanOrEqual('All changes synced'.length);
+        } else {
+          expect(short.length).toBeLessThan(text.length);
+          if (status.waiting > 0) expect(short).toContain(`${status.waiting} waiting`);
+        }
+      }),
+    );
+  });
+
   it('tells when the last sync was while the server cannot be reached', () => {
     const now = new Date('2026-11-24T15:00:00').getTime();
     const at = new Date('2026-11-24T14:05:00').getTime();
