@@ -7,16 +7,22 @@ import { SyncPill } from './sync-pill';
 export function ScreenHeader({
   title,
   back,
+  wrapTitle = false,
   children,
 }: {
   title: string;
   /** Where the back arrow goes; none on top-level screens. */
   back?: string;
+  /**
+   * The title may take two lines instead of ending in '…': where it is a name the screen shows
+   * nowhere else (a car's, over its photo).
+   */
+  wrapTitle?: boolean;
   children?: ReactNode;
 }) {
   const auth = useAuth();
   return (
-    <header className="app-header">
+    <header className={wrapTitle ? 'app-header app-header--wrap-title' : 'app-header'}>
       {back && (
         <Link href={back} className="back-link" aria-label="Back">
           ‹

@@ -172,6 +172,27 @@ describe.each(['light', 'dark'] as const)('axe in %s mode', (colorScheme) => {
     },
   );
 
+  it.runIf(colorScheme === 'light')(
+    "a car's page shows its whole name in the header, the longest in the catalogue too",
+    async () => {
+      const { cars } = (await (await fetch(`${base}/api/catalog`)).json()) as {
+        cars: { id: string; name: string }[];
+      };
+      const longest = cars.reduce((a, b) => (b.name.length > a.name.length ? b : a));
+      expect(longest.name.length).toBeGreaterThan(35);
+      await page.goto(`${base}/car/${longest.id}`);
+      await settle(page);
+      const title = page.locator('.app-header h1');
+      expect(await title.textContent()).toBe(longest.name);
+      // Once the pill has faded to its dot (2 s), as the car page is read.
+      await page.locator('.sync-pill--faded').waitFor({ timeout: WAIT.timeout });
+      const cut = await title.evaluate(
+        (h1) => h1.scrollHeight > h1.clientHeight + 1 || h1.scrollWidth > h1.clientWidth + 1,
+      );
+      expect(cut, longest.name).toBe(false);
+    },
+  );
+
   it('a car page (signed in)', async () => {
     const path = `/car/${ownedCarId}`;
     await page.goto(`${base}${path}`);

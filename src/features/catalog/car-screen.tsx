@@ -59,7 +59,7 @@ export function CarDetailScreen() {
   }
   const { car, set } = found;
   return (
-    <CatalogScreen title={car.name} back={carParentLink(car, set)}>
+    <CatalogScreen title={car.name} back={carParentLink(car, set)} wrapTitle>
       <div className="car-page" data-car-id={car.id}>
         <div className="car-hero">
           <CarPhoto car={car} eager />

@@ -23,11 +23,14 @@ export function useUserId(): string | null {
 export function CatalogScreen({
   title,
   back,
+  wrapTitle,
   pinned,
   children,
 }: {
   title: string;
   back?: string;
+  /** See ScreenHeader: a title that may take two lines. */
+  wrapTitle?: boolean;
   /** A search bar pinned under the header (the in-page filter box, the search field). */
   pinned?: ReactNode;
   children: ReactNode;
@@ -56,7 +59,7 @@ export function CatalogScreen({
   }, [hasPinned]);
   return (
     <div ref={rootRef} className="catalog-screen">
-      <ScreenHeader title={title} back={back} />
+      <ScreenHeader title={title} back={back} wrapTitle={wrapTitle} />
       {pinned && (
         <div className="pinned-bar" role="search">
           {pinned}
