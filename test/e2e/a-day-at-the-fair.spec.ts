@@ -210,6 +210,14 @@ describe('a day at the fair (Chromium)', () => {
         .getByRole('button', { name: /^Add / })
         .click();
       await expect.poll(() => answerOf(page, owned.id), WAIT).toMatch(/^You own 1 \(carded Good\)/);
+      // The answer runs across the card, under photo, name and button: not squeezed between them.
+      const share = await page
+        .locator(`section[aria-label="Matches"] li[data-car-id="${owned.id}"]`)
+        .evaluate((hit) => {
+          const answer = hit.querySelector('[data-testid="quick-answer"]') as HTMLElement;
+          return answer.getBoundingClientRect().width / hit.getBoundingClientRect().width;
+        });
+      expect(share).toBeGreaterThan(0.8);
       await quickCheck(page, car(inSetOwned).toyNumber as string);
       await page
         .locator(`section[aria-label="Matches"] li[data-car-id="${inSetOwned}"]`)

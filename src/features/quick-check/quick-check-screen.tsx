@@ -100,16 +100,17 @@ function Hit({
           {car.series ? ` · ${car.series}` : ''}
           {codes ? ` · ${codes}` : ''}
         </p>
-        <p
-          className={`qc-answer${owned ? ' qc-answer--owned' : ''}`}
-          data-testid="quick-answer"
-          aria-live="polite"
-        >
-          {lines.map((line) => (
-            <span key={line}>{line}</span>
-          ))}
-        </p>
       </div>
+      {/* Under the row, across the card: the answer is what the collector came for. */}
+      <p
+        className={`qc-answer${owned ? ' qc-answer--owned' : ''}`}
+        data-testid="quick-answer"
+        aria-live="polite"
+      >
+        {lines.map((line) => (
+          <span key={line}>{line}</span>
+        ))}
+      </p>
       {signedIn && wish && (
         <button
           type="button"
