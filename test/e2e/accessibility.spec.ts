@@ -87,8 +87,23 @@ async function settle(page: Page): Promise<void> {
       }, LOADING.source),
     Boolean,
   );
-  // Lazy images and the sync pill settle.
-  await page.waitForTimeout(400);
+  // The images on screen have loaded (a lazy one below the fold has not started, and is left
+  // out), and the screen has painted what it has.
+  await waitUntil(
+    'the images on screen to load',
+    () =>
+      page.evaluate(async () => {
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const onScreen = (image: HTMLImageElement) => {
+          const rect = image.getBoundingClientRect();
+          return rect.bottom > 0 && rect.top < innerHeight && rect.width > 0;
+        };
+        return [...document.images]
+          .filter((image) => image.loading !== 'lazy' || onScreen(image))
+          .every((image) => image.complete);
+      }),
+    Boolean,
+  );
 }
 
 describe.each(['light', 'dark'] as const)('axe in %s mode', (colorScheme) => {
