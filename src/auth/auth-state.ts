@@ -119,30 +119,29 @@ async function requireAuth(): Promise<Auth> {
 export const AUTH_ANSWER_MS = 20_000;
 
 /** A Firebase call on the started Auth, given up on after AUTH_ANSWER_MS. */
-async function withAnswerDeadline(
+async function withAnswerDeadline<T>(
   what: string,
-  call: (fb: typeof FirebaseSession, current: Auth) => Promise<unknown>,
-): Promise<void> {
+  call: (fb: typeof FirebaseSession, current: Auth) => Promise<T>,
+): Promise<T> {
   const work = (async () => {
     const current = await requireAuth();
-    await call(await firebase(), current);
+    return call(await firebase(), current);
   })();
-  await withDeadline(work, AUTH_ANSWER_MS, what);
+  return withDeadline(work, AUTH_ANSWER_MS, what);
 }
 
-export function signIn(email: string, password: string): Promise<void> {
-  return withAnswerDeadline('Logging in', (fb, current) =>
+export async function signIn(email: string, password: string): Promise<void> {
+  await withAnswerDeadline('Logging in', (fb, current) =>
     fb.signInWithEmailAndPassword(current, email, password),
   );
 }
 
 /** Creates the account and signs in to it; resolves with the new collector's id. */
 export async function signUp(email: string, password: string): Promise<string> {
-  let userId = '';
-  await withAnswerDeadline('Signing up', async (fb, current) => {
-    userId = (await fb.createUserWithEmailAndPassword(current, email, password)).user.uid;
-  });
-  return userId;
+  const credential = await withAnswerDeadline('Signing up', (fb, current) =>
+    fb.createUserWithEmailAndPassword(current, email, password),
+  );
+  return credential.user.uid;
 }
 
 /** Signs out; the caller has warned about unsynced changes, which stay for the next sign-in. */

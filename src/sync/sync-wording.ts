@@ -45,15 +45,6 @@ export function describeSetAside(count: number): string {
   return `${count} ${count === 1 ? 'change' : 'changes'} could not be sent`;
 }
 
-/** The pill's short form of a state's lead and counts: 'Offline · 3 waiting · 1 not sent'. */
-function shortParts(lead: string | null, waiting: number, setAside: number): string {
-  const counts = [
-    waiting > 0 ? `${waiting} waiting` : null,
-    setAside > 0 ? `${setAside} not sent` : null,
-  ];
-  return [lead, ...counts].filter(Boolean).join(' · ');
-}
-
 const TIME = madeOnFirstUse(
   () => new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }),
 );
@@ -82,14 +73,25 @@ export function describeSync(facts: SyncFacts, now: number = Date.now()): SyncWo
           detail: 'Your collection is saved on this device.',
         };
   }
-  const stuck = setAside > 0 ? describeSetAside(setAside) : null;
-  const queued = waiting > 0 ? describePending(waiting) : null;
-  const parts = (lead: string | null) => [lead, queued, stuck].filter(Boolean).join(' · ');
+  // A state that counts changes, in full ('Offline · 3 changes waiting to sync') and in the
+  // header's short form ('Offline · 3 waiting'), each with its own lead.
+  const join = (...parts: (string | null)[]) => parts.filter(Boolean).join(' · ');
+  const counted = (lead: string | null, shortLead: string | null = lead) => ({
+    text: join(
+      lead,
+      waiting > 0 ? describePending(waiting) : null,
+      setAside > 0 ? describeSetAside(setAside) : null,
+    ),
+    short: join(
+      shortLead,
+      waiting > 0 ? `${waiting} waiting` : null,
+      setAside > 0 ? `${setAside} not sent` : null,
+    ),
+  });
   if (!facts.online) {
     return {
       tone: 'offline',
-      text: parts('Offline'),
-      short: shortParts('Offline', waiting, setAside),
+      ...counted('Offline'),
       detail: `${lastSync}. Changes go out when you are back online.`,
     };
   }
@@ -98,8 +100,7 @@ export function describeSync(facts: SyncFacts, now: number = Date.now()): SyncWo
   if (facts.reachable === false && waiting > 0) {
     return {
       tone: 'unreachable',
-      text: parts("Can't reach the server"),
-      short: shortParts("Can't reach server", waiting, setAside),
+      ...counted("Can't reach the server", "Can't reach server"),
       detail: `${lastSync}. The network answers, but not our server (a Wi-Fi login page?). Changes stay on this device and go out once it is reachable.`,
     };
   }
@@ -109,15 +110,13 @@ export function describeSync(facts: SyncFacts, now: number = Date.now()): SyncWo
   if (waiting === 0) {
     return {
       tone: 'stuck',
-      text: parts(null),
-      short: shortParts(null, waiting, setAside),
+      ...counted(null),
       detail: 'The server kept failing on these. See them in Settings to try again or discard.',
     };
   }
   return {
     tone: setAside > 0 ? 'stuck' : 'waiting',
-    text: parts(null),
-    short: shortParts(null, waiting, setAside),
+    ...counted(null),
     detail: lastSync,
   };
 }

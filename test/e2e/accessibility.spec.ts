@@ -93,7 +93,11 @@ async function settle(page: Page): Promise<void> {
     'the images on screen to load',
     () =>
       page.evaluate(async () => {
-        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        // Two frames, or half a second where frames do not come (a page in the background).
+        await new Promise((resolve) => {
+          requestAnimationFrame(() => requestAnimationFrame(resolve));
+          setTimeout(resolve, 500);
+        });
         const onScreen = (image: HTMLImageElement) => {
           const rect = image.getBoundingClientRect();
           return rect.bottom > 0 && rect.top < innerHeight && rect.width > 0;

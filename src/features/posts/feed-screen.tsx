@@ -146,7 +146,7 @@ export function FeedScreen() {
           </>
         )}
         {signedIn && (
-          <Link href="/posts/create" className="social-fab pill-link pill-link--primary">
+          <Link href="/posts/create" className="screen-fab social-fab pill-link pill-link--primary">
             <span aria-hidden="true">+</span> New post
           </Link>
         )}

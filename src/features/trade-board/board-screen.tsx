@@ -190,7 +190,7 @@ export function TradeBoardScreen() {
         </div>
       </main>
       {userId && (
-        <Link href="/trade/create" className="pill-link pill-link--primary tb-new">
+        <Link href="/trade/create" className="screen-fab pill-link pill-link--primary tb-new">
           New listing
         </Link>
       )}
