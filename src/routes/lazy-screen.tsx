@@ -1,5 +1,7 @@
-// Lazily loaded screens (docs/product.md): 'Loading Screen...' while a screen's code arrives.
+// Lazily loaded screens (docs/product.md): 'Loading Screen...' while a screen's code arrives,
+// and a way out when it cannot.
 import { lazy, Suspense, type ComponentType } from 'react';
+import { ScreenErrorBoundary } from './screen-error-boundary';
 
 export function LoadingScreen() {
   return (
@@ -35,13 +37,22 @@ export function lazyScreen(load: () => Promise<ScreenModule>): PreloadableScreen
         throw error;
       },
     ));
-  const Lazy = lazy(() => (loaded ? settled(loaded) : loadOnce()));
-  function LazyScreen() {
+  const makeLazy = () => lazy(() => (loaded ? settled(loaded) : loadOnce()));
+  // React.lazy keeps a failed load's error for good: a retry needs a new one.
+  let Lazy = makeLazy();
+  const retry = () => {
+    if (!loaded) Lazy = makeLazy();
+  };
+  const attempt = () => {
+    const Screen = Lazy;
     return (
       <Suspense fallback={<LoadingScreen />}>
-        <Lazy />
+        <Screen />
       </Suspense>
     );
+  };
+  function LazyScreen() {
+    return <ScreenErrorBoundary onRetry={retry}>{attempt}</ScreenErrorBoundary>;
   }
   LazyScreen.preload = () => loadOnce().then(() => undefined);
   return LazyScreen;
