@@ -82,12 +82,7 @@ registerRoute(
 
 interface WorkerMessage {
   type: string;
-  trigger?: unknown;
 }
-
-const PAGE_TRIGGERS: readonly ReplayTrigger[] = ['change', 'manual', 'start', 'online', 'visible'];
-const isPageTrigger = (value: unknown): value is ReplayTrigger =>
-  PAGE_TRIGGERS.includes(value as ReplayTrigger);
 
 function isWorkerMessage(data: unknown): data is WorkerMessage {
   return (
@@ -102,11 +97,7 @@ function isWorkerMessage(data: unknown): data is WorkerMessage {
 self.addEventListener('message', (event) => {
   const data: unknown = event.data;
   if (!isWorkerMessage(data)) return;
-  if (data.type === 'SKIP_WAITING') {
-    event.waitUntil(self.skipWaiting());
-  } else if (data.type === 'REPLAY') {
-    event.waitUntil(runReplay(isPageTrigger(data.trigger) ? data.trigger : 'change'));
-  }
+  if (data.type === 'SKIP_WAITING') event.waitUntil(self.skipWaiting());
 });
 
 /** How often the worker looks again whether a page on screen has sent what waits. */
