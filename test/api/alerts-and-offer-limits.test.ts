@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../api/db/database';
 import { offers } from '../../api/db/schema';
 import { ALERTS_PER_DAY, admitAlerts } from '../../api/push/alerts';
+import { forgetOldFollowAlerts } from '../../api/push/follow-alerts';
 import { sendDueDigests } from '../../api/push/held-alerts';
 import type { Notifier } from '../../api/push/notifier';
 import { loadVapidKeys } from '../../api/push/vapid-keys';
@@ -185,6 +186,17 @@ describe('follower alerts', () => {
     await follow(ann, bob.uid, true);
     expect((await alertsTo(bob)).at(-1)).toEqual(once);
     expect(await alertsTo(bob)).toHaveLength(3);
+
+    // The sweep forgets a pair's mark once it is a day old: it no longer decides anything.
+    const marks = () =>
+      queryRows<{ follower_id: string }>(
+        api.database.db,
+        sql`SELECT follower_id FROM follow_alerts WHERE user_id = ${bob.uid} ORDER BY sent_at`,
+      );
+    expect((await marks()).map((row) => row.follower_id)).toEqual([cat.uid, ann.uid]);
+    const dayAfterCat = new Date(clock + (24 * 60 - 1) * 60_000);
+    expect(await forgetOldFollowAlerts(api.database.db, dayAfterCat)).toBeGreaterThanOrEqual(1);
+    expect((await marks()).map((row) => row.follower_id)).toEqual([ann.uid]);
   });
 });
 
