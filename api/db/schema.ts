@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
   doublePrecision,
   index,
   integer,
@@ -481,19 +482,44 @@ export const checkoutSessions = pgTable(
 );
 
 /**
- * Match alerts: at most one push per collector an hour. `pending` counts matching
- * listings held back since `last_sent_at`; they go out as one digest when the hour is up.
+ * Alerts held for an hourly digest, per collector and kind ('match', 'comment', 'offer'):
+ * `pending` alerts held since `last_sent_at`, and `url` while they all point to one place (one
+ * post, one listing). They go out as one digest when the hour is up (api/push/held-alerts.ts).
  */
-export const matchAlerts = pgTable(
-  'match_alerts',
+export const heldAlerts = pgTable(
+  'held_alerts',
   {
-    userId: text('user_id').primaryKey(),
+    userId: text('user_id').notNull(),
+    kind: text('kind').notNull(),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
     pending: integer('pending').notNull().default(0),
+    url: text('url'),
   },
   (t) => [
-    index('match_alerts_due_idx')
+    primaryKey({ columns: [t.userId, t.kind] }),
+    index('held_alerts_due_idx')
       .on(t.lastSentAt)
       .where(sql`${t.pending} > 0`),
   ],
 );
+
+/** When a follower last sent its followee (user_id) a 'New follower' alert: one a day per pair. */
+export const followAlerts = pgTable(
+  'follow_alerts',
+  {
+    userId: text('user_id').notNull(),
+    followerId: text('follower_id').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.followerId] }),
+    index('follow_alerts_sent_idx').on(t.sentAt),
+  ],
+);
+
+/** Alerts asked for a collector on `day` (UTC), sent or dropped past ALERTS_PER_DAY. */
+export const alertCounts = pgTable('alert_counts', {
+  userId: text('user_id').primaryKey(),
+  day: date('day', { mode: 'string' }).notNull(),
+  alerts: integer('alerts').notNull().default(0),
+});

@@ -1,7 +1,7 @@
-// The comment commands: comment on a post (its author hears of it by push) and delete
-// one's own comment. Only the comment's author deletes it, not the post's author: a poster who
-// could silently remove replies could rewrite a trade dispute; a bad comment is for the team
-// (Report on the post), so moderation stays with the team.
+// The comment commands: comment on a post (its author hears of it by push, the rest of the hour's
+// comments in one digest) and delete one's own comment. Only the comment's author deletes it, not
+// the post's author: a poster who could silently remove replies could rewrite a trade dispute; a
+// bad comment is for the team (Report on the post), so moderation stays with the team.
 import { and, eq, sql } from 'drizzle-orm';
 import { comments, posts } from '../db/schema';
 import { CommandError, defineCommand, type CommunityCommand } from '../community/command';
@@ -11,6 +11,8 @@ import {
 } from '../../src/shared/community/post-schemas';
 import { lockPost, usernameOf } from './post-rules';
 import { claimObjectId, objectOwner, releaseObjectIds } from '../db/object-ids';
+import { alertAfterCommit } from '../push/alerts';
+import { holdAlerts } from '../push/held-alerts';
 
 /** The push preview of a comment: its first 80 characters. */
 export const COMMENT_PREVIEW_CHARS = 80;
@@ -36,15 +38,19 @@ const createComment = defineCommand({
       .update(posts)
       .set({ commentCount: sql`${posts.commentCount} + 1` })
       .where(and(eq(posts.userId, post.userId), eq(posts.id, postId)));
-    const notifier = context.deps.notifier;
-    if (notifier && post.userId !== context.userId) {
-      context.afterCommit(() =>
-        notifier.send(post.userId, {
+    if (context.deps.notifier && post.userId !== context.userId) {
+      const alerts = await holdAlerts(
+        tx,
+        'comment',
+        [post.userId],
+        {
           title: 'New comment',
           body: `${username}: ${body.slice(0, COMMENT_PREVIEW_CHARS)}`,
           url: `/post/${encodeURIComponent(postId)}`,
-        }),
+        },
+        context.now,
       );
+      await alertAfterCommit(tx, context, alerts);
     }
     return { commentId, postId, createdAt: new Date(context.now).toISOString() };
   },

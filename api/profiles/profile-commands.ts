@@ -15,6 +15,8 @@ import { photoUrl } from './public-profile';
 import { isUniqueViolation } from '../db/sql-errors';
 import { objectOwner } from '../db/object-ids';
 import { usernameHolder } from './username-holder';
+import { alertAfterCommit } from '../push/alerts';
+import { claimFollowAlert } from '../push/follow-alerts';
 
 /** Same words as POST /api/users/initialize, so the screens recognise it. */
 const takenError = (username: string) => `The username '${username}' is already taken`;
@@ -134,16 +136,23 @@ const setFollow = defineCommand<FollowSetArgs>({
       .values({ userId: context.userId, followeeId: args.userId, createdAt: new Date(context.now) })
       .onConflictDoNothing()
       .returning({ userId: follows.userId });
-    // Only a follow that did not exist yet is news: a repeated 'follow' sends nothing.
-    if (inserted.length > 0) {
-      const notifier = context.deps.notifier;
-      context.afterCommit(async () => {
-        await notifier?.send(args.userId, {
-          title: 'New follower',
-          body: `${me.username} started following you`,
-          url: `/profile/${encodeURIComponent(context.userId)}`,
-        });
-      });
+    // Only a follow that did not exist yet is news, and only once a day for the same pair: a
+    // repeated 'follow', or an unfollow and follow again, sends nothing more.
+    if (
+      inserted.length > 0 &&
+      context.deps.notifier &&
+      (await claimFollowAlert(tx, args.userId, context.userId, context.now))
+    ) {
+      await alertAfterCommit(tx, context, [
+        {
+          userId: args.userId,
+          message: {
+            title: 'New follower',
+            body: `${me.username} started following you`,
+            url: `/profile/${encodeURIComponent(context.userId)}`,
+          },
+        },
+      ]);
     }
     return { userId: args.userId, following: true };
   },

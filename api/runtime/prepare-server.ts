@@ -13,7 +13,7 @@ import { seedDemoStreams } from '../live/demo-streams';
 import { localPhotoStore } from '../posts/local-photo-store';
 import { s3PhotoStore } from '../posts/s3-photo-store';
 import { startPhotoSweep } from '../posts/photo-sweep';
-import { startMatchDigests } from '../trade/match-alerts';
+import { startAlertSweeps } from '../push/held-alerts';
 import { paymentProviderFor } from '../premium/provider-from-env';
 import { loadVapidKeys } from '../push/vapid-keys';
 import { createWebPushNotifier } from '../push/web-push-notifier';
@@ -123,7 +123,7 @@ export async function prepareServer(
     paymentProvider: payments.provider,
   };
   const sweep = startPhotoSweep(database.db, photoStore, log);
-  const digests = startMatchDigests(database.db, deps.notifier, log);
+  const digests = startAlertSweeps(database.db, deps.notifier, log);
   return {
     deps,
     database,

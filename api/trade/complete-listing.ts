@@ -27,6 +27,7 @@ import {
 import type { Condition, Grade, UserState } from '../../src/shared/collection/types';
 import { completeListingSchema } from '../../src/shared/community/trade-schemas';
 import { declinePendingOffers } from './listing-commands';
+import { alertAfterCommit } from '../push/alerts';
 import {
   findListing,
   findOffer,
@@ -302,13 +303,16 @@ export const completeListing = defineCommand({
     if (offer) {
       const seller = await requireUsername(tx, listing.userId);
       const name = await itemName(tx, listing.kind, listing.itemId);
-      context.afterCommit(async () => {
-        await context.deps.notifier?.send(offer.userId, {
-          title: args.outcome === 'traded' ? 'Trade complete' : 'Sale complete',
-          body: `${seller} marked ${name} as ${args.outcome}: it is in your collection now`,
-          url: `/trade/listing/${encodeURIComponent(listing.id)}`,
-        });
-      });
+      await alertAfterCommit(tx, context, [
+        {
+          userId: offer.userId,
+          message: {
+            title: args.outcome === 'traded' ? 'Trade complete' : 'Sale complete',
+            body: `${seller} marked ${name} as ${args.outcome}: it is in your collection now`,
+            url: `/trade/listing/${encodeURIComponent(listing.id)}`,
+          },
+        },
+      ]);
     }
     return {
       listingId: listing.id,

@@ -8,7 +8,8 @@ import type { Queryable } from '../db/database';
 import { createListingSchema, updateListingSchema } from '../../src/shared/community/trade-schemas';
 import { carInstanceOf, lockListing, requireUsername, setInstanceOf } from './trade-rows';
 import { claimObjectId } from '../db/object-ids';
-import { matchMessage, recordMatchAlerts } from './match-alerts';
+import { recordMatchAlerts } from './match-alerts';
+import { alertAfterCommit } from '../push/alerts';
 import { catalogCars, catalogSets } from '../db/schema';
 
 /** Pending offers on a listing that can no longer be taken are answered 'declined'. */
@@ -26,11 +27,7 @@ export async function declinePendingOffers(
     .where(and(...conditions));
 }
 
-async function itemName(
-  tx: Queryable,
-  kind: 'car' | 'set',
-  itemId: string,
-): Promise<string | null> {
+async function nameOf(tx: Queryable, kind: 'car' | 'set', itemId: string): Promise<string | null> {
   const table = kind === 'car' ? catalogCars : catalogSets;
   const [row] = await tx.select({ name: table.name }).from(table).where(eq(table.id, itemId));
   return row?.name ?? null;
@@ -84,21 +81,14 @@ export const createListing = defineCommand({
       createdAt: now,
       updatedAt: now,
     });
-    const notifier = context.deps.notifier;
-    if (notifier) {
+    if (context.deps.notifier) {
+      const itemName = await nameOf(tx, args.kind, args.itemId);
       const alerts = await recordMatchAlerts(
         tx,
-        { sellerId, kind: args.kind, itemId: args.itemId },
+        { sellerId, kind: args.kind, itemId: args.itemId, itemName },
         context.now,
       );
-      if (alerts.length > 0) {
-        const name = await itemName(tx, args.kind, args.itemId);
-        context.afterCommit(async () => {
-          await Promise.all(
-            alerts.map((alert) => notifier.send(alert.userId, matchMessage(alert.count, name))),
-          );
-        });
-      }
+      await alertAfterCommit(tx, context, alerts);
     }
     return { listingId: args.listingId };
   },

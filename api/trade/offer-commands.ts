@@ -1,6 +1,7 @@
 // offers/create, offers/answer, offers/withdraw: a buyer offers cars of their own and/or money on
-// an open listing; the seller accepts or declines; the buyer may take it back. Each push goes to
-// the other party only, after the change committed.
+// an open listing (one waiting offer per buyer, a cap per listing); the seller accepts or declines;
+// the buyer may take it back until the deal is done. Each push goes to the other party only, after
+// the change committed (new offers in an hourly digest: api/push/held-alerts.ts).
 import { and, eq } from 'drizzle-orm';
 import { CommandError, defineCommand } from '../community/command';
 import { offers } from '../db/schema';
@@ -16,9 +17,18 @@ import {
   itemName,
   lockListing,
   lockOffer,
+  pendingOffers,
   requireUsername,
 } from './trade-rows';
 import { claimObjectId } from '../db/object-ids';
+import { alertAfterCommit } from '../push/alerts';
+import { holdAlerts } from '../push/held-alerts';
+import {
+  LISTING_OFFERS_FULL_ERROR,
+  OFFER_ALREADY_PENDING_ERROR,
+  PENDING_OFFERS_PER_LISTING_MAX,
+  withdrawOfferProblem,
+} from '../../src/shared/community/offer-limits';
 
 const listingUrl = (listingId: string) => `/trade/listing/${encodeURIComponent(listingId)}`;
 
@@ -37,6 +47,12 @@ export const createOffer = defineCommand({
     }
     if (listing.status !== 'open') {
       throw new CommandError(409, `This listing is ${listing.status}: it takes no more offers`);
+    }
+    // The listing is locked: the offers counted here stay as they are until this one is in.
+    const waiting = await pendingOffers(tx, listing.id, buyerId);
+    if (waiting.mine > 0) throw new CommandError(409, OFFER_ALREADY_PENDING_ERROR);
+    if (waiting.all >= PENDING_OFFERS_PER_LISTING_MAX) {
+      throw new CommandError(409, LISTING_OFFERS_FULL_ERROR);
     }
     for (const [index, car] of args.offeredCars.entries()) {
       if (!(await carInstanceOf(tx, buyerId, car.carId, car.instanceId))) {
@@ -57,14 +73,21 @@ export const createOffer = defineCommand({
       status: 'pending',
       createdAt: new Date(context.now),
     });
-    const name = await itemName(tx, listing.kind, listing.itemId);
-    context.afterCommit(async () => {
-      await context.deps.notifier?.send(listing.userId, {
-        title: 'New offer',
-        body: `${username} made an offer on ${name}`,
-        url: listingUrl(listing.id),
-      });
-    });
+    if (context.deps.notifier) {
+      const name = await itemName(tx, listing.kind, listing.itemId);
+      const alerts = await holdAlerts(
+        tx,
+        'offer',
+        [listing.userId],
+        {
+          title: 'New offer',
+          body: `${username} made an offer on ${name}`,
+          url: listingUrl(listing.id),
+        },
+        context.now,
+      );
+      await alertAfterCommit(tx, context, alerts);
+    }
     return { offerId: args.offerId };
   },
 });
@@ -103,13 +126,16 @@ export const answerOffer = defineCommand({
     if (args.accept) await declinePendingOffers(tx, listing.id, context.now, offer.id);
     const seller = await requireUsername(tx, context.userId);
     const name = await itemName(tx, listing.kind, listing.itemId);
-    context.afterCommit(async () => {
-      await context.deps.notifier?.send(offer.userId, {
-        title: args.accept ? 'Offer accepted' : 'Offer declined',
-        body: `${seller} ${status} your offer on ${name}`,
-        url: listingUrl(listing.id),
-      });
-    });
+    await alertAfterCommit(tx, context, [
+      {
+        userId: offer.userId,
+        message: {
+          title: args.accept ? 'Offer accepted' : 'Offer declined',
+          body: `${seller} ${status} your offer on ${name}`,
+          url: listingUrl(listing.id),
+        },
+      },
+    ]);
     return { offerId: offer.id, status };
   },
 });
@@ -122,11 +148,11 @@ export const withdrawOffer = defineCommand({
     if (found.userId !== context.userId) {
       throw new CommandError(403, 'Only the buyer can withdraw this offer');
     }
-    await lockListing(tx, found.listingId);
+    const listing = await lockListing(tx, found.listingId);
     const offer = await lockOffer(tx, args.offerId);
-    if (offer.status !== 'pending' && offer.status !== 'accepted') {
-      throw new CommandError(409, `This offer is already ${offer.status}`);
-    }
+    // Once the deal is done (or the offer answered no), the record both parties see stays as it is.
+    const problem = withdrawOfferProblem(offer.status, listing.status);
+    if (problem) throw new CommandError(409, problem);
     await tx
       .update(offers)
       .set({ status: 'withdrawn', answeredAt: new Date(context.now) })

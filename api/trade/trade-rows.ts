@@ -1,6 +1,6 @@
 // The rows the trade commands read and lock: a listing or offer by id, a user's instance of a
-// car or set, the name of what a listing names (for push messages).
-import { and, eq } from 'drizzle-orm';
+// car or set, the offers waiting on a listing, the name of what a listing names (for push messages).
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import {
   carInstances,
@@ -72,6 +72,22 @@ export function findOffer(tx: Queryable, offerId: string): Promise<OfferRow> {
 /** The offer, locked; always after its listing (one lock order, so no deadlock). */
 export function lockOffer(tx: Queryable, offerId: string): Promise<OfferRow> {
   return offerRow(tx, offerId, true);
+}
+
+/** The offers waiting for an answer on a listing: all of them, and the buyer's among them. */
+export async function pendingOffers(
+  tx: Queryable,
+  listingId: string,
+  buyerId: string,
+): Promise<{ all: number; mine: number }> {
+  const [row] = await tx
+    .select({
+      all: sql<number>`count(*)::int`,
+      mine: sql<number>`(count(*) FILTER (WHERE ${offers.userId} = ${buyerId}))::int`,
+    })
+    .from(offers)
+    .where(and(eq(offers.listingId, listingId), eq(offers.status, 'pending')));
+  return { all: row?.all ?? 0, mine: row?.mine ?? 0 };
 }
 
 /** The user's car instance of `carId`, or null when they have none by that id. */

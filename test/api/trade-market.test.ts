@@ -9,7 +9,7 @@ import { BONE_SHAKER, CHARGER, TWIN_MILL, fixtureCar } from '../fixtures/catalog
 import type { TestUser } from '../fixtures/auth';
 import type { PushMessage } from '../../api/push/notifier';
 import { catalogCars } from '../../api/db/schema';
-import { MATCHES_URL, sendDueDigests } from '../../api/trade/match-alerts';
+import { MATCHES_URL, sendDueDigests } from '../../api/push/held-alerts';
 
 /** The same casting as CHARGER, a year later and in blue. */
 const CHARGER_2025 = 'hw-2025-tst01';

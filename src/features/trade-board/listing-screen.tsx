@@ -11,6 +11,7 @@ import { ScreenHeader } from '../../ui/screen-header';
 import { CarPhoto } from '../catalog';
 import { formatDate, formatPrice } from '../catalog';
 import { OfferForm } from './offer-form';
+import { withdrawOfferProblem } from '../../shared/community/offer-limits';
 import { answerOffer, completeListing, withdrawListing, withdrawOffer } from './trade-actions';
 import {
   copyLine,
@@ -144,7 +145,7 @@ function OfferItem({
           </button>
         </div>
       )}
-      {onWithdraw && !pending && (offer.status === 'pending' || offer.status === 'accepted') && (
+      {onWithdraw && !pending && withdrawOfferProblem(offer.status, listingStatus) === null && (
         <div className="tb-actions">
           <button type="button" onClick={() => onWithdraw(offer)}>
             Withdraw offer
@@ -331,7 +332,14 @@ export function ListingScreen() {
                 </ul>
               </section>
             )}
-            {open && userId && <OfferForm userId={userId} listing={listing} onSent={setStatus} />}
+            {open && userId && (
+              <OfferForm
+                userId={userId}
+                listing={listing}
+                myOffers={offers.map(({ view }) => view)}
+                onSent={setStatus}
+              />
+            )}
           </>
         )}
       </>

@@ -1,5 +1,7 @@
 // 'Make an offer': a message, cars picked from my own collection (the very copies), and an
-// optional price. Queued like any change, so it works offline and shows at once as pending.
+// optional price. Queued like any change, so it works offline and shows at once as pending;
+// refused here first, in the server's words, when I already have an offer waiting on the listing
+// or it has as many waiting as it takes.
 import { useMemo, useState, type FormEvent } from 'react';
 import { useOwnedCars } from '../../db/use-owned-lists';
 import { OwnedCarSearchField, useOwnedCarSearch } from '../collection';
@@ -8,7 +10,9 @@ import {
   MESSAGE_MAX,
   OFFERED_CARS_MAX,
   type ListingView,
+  type OfferStatus,
 } from '../../shared/community/trade-schemas';
+import { newOfferProblem } from '../../shared/community/offer-limits';
 import { makeOffer } from './trade-actions';
 import { copyLine } from './trade-parts';
 import { parseMoney } from './money';
@@ -24,10 +28,13 @@ interface Chosen {
 export function OfferForm({
   userId,
   listing,
+  myOffers,
   onSent,
 }: {
   userId: string;
   listing: ListingView;
+  /** My offers on this listing that this device knows of, queued ones included. */
+  myOffers: readonly { status: OfferStatus }[];
   onSent: (text: string) => void;
 }) {
   const cars = useOwnedCars(userId);
@@ -36,7 +43,7 @@ export function OfferForm({
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const search = useOwnedCarSearch(cars, MATCHES);
   const { matches } = search;
-  const [errors, setErrors] = useState<{ message?: string; price?: string }>({});
+  const [errors, setErrors] = useState<{ message?: string; price?: string; offer?: string }>({});
   const [busy, setBusy] = useState(false);
 
   const names = useMemo(() => new Map((cars ?? []).map((e) => [e.carId, e.name])), [cars]);
@@ -51,7 +58,9 @@ export function OfferForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found: { message?: string; price?: string } = {};
+    const found: { message?: string; price?: string; offer?: string } = {};
+    const refused = newOfferProblem(myOffers, listing.pendingOfferCount);
+    if (refused) found.offer = refused;
     if (message.trim() === '') found.message = 'Say something to the seller';
     if (message.trim().length > MESSAGE_MAX)
       found.message = `Keep it under ${MESSAGE_MAX} characters`;
@@ -188,6 +197,11 @@ export function OfferForm({
           </span>
         )}
       </label>
+      {errors.offer && (
+        <p className="field-error" role="alert">
+          {errors.offer}
+        </p>
+      )}
       <button type="submit" className="primary tb-submit" disabled={busy}>
         Send offer
       </button>
