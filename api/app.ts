@@ -6,6 +6,7 @@ import { API_MARKER_HEADER, API_MARKER_VALUE } from '../src/shared/http/api-mark
 import type { AppDeps, AppEnv } from './http/app-env';
 import { bodyGuard } from './http/body-guard';
 import { compressReads } from './http/compress-reads';
+import { privateAnswers } from './http/private-answers';
 import { isUnstorableText, UNSTORABLE_TEXT_ERROR } from './db/sql-errors';
 import { catalogRoutes } from './routes/catalog';
 import { clientConfigRoutes } from './routes/client-config';
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps) {
     await next();
     c.res.headers.set(API_MARKER_HEADER, API_MARKER_VALUE);
   });
+  app.use('/api/*', privateAnswers());
   app.use('/api/*', compressReads());
   app.route('/api', api);
   app.onError((error, c) => {
