@@ -7,7 +7,8 @@ import type { AppDeps, AppEnv } from './http/app-env';
 import { bodyGuard } from './http/body-guard';
 import { compressReads } from './http/compress-reads';
 import { privateAnswers } from './http/private-answers';
-import { isUnstorableText, UNSTORABLE_TEXT_ERROR } from './db/sql-errors';
+import { isDatabaseUnavailable, isUnstorableText, UNSTORABLE_TEXT_ERROR } from './db/sql-errors';
+import { databaseUnavailable } from './http/database-unavailable';
 import { catalogRoutes } from './routes/catalog';
 import { clientConfigRoutes } from './routes/client-config';
 import { collectionRoutes } from './routes/collection';
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps) {
       );
     }
     if (isUnstorableText(error)) return c.json({ error: UNSTORABLE_TEXT_ERROR }, 400);
+    if (isDatabaseUnavailable(error)) return databaseUnavailable(c, error);
     console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
     return c.json({ error: 'Internal server error' }, 500);
   });
