@@ -6,7 +6,9 @@ import { API_MARKER_HEADER, API_MARKER_VALUE } from '../src/shared/http/api-mark
 import type { AppDeps, AppEnv } from './http/app-env';
 import { bodyGuard } from './http/body-guard';
 import { compressReads } from './http/compress-reads';
-import { isUnstorableText, UNSTORABLE_TEXT_ERROR } from './db/sql-errors';
+import { privateAnswers } from './http/private-answers';
+import { isDatabaseUnavailable, isUnstorableText, UNSTORABLE_TEXT_ERROR } from './db/sql-errors';
+import { databaseUnavailable } from './http/database-unavailable';
 import { catalogRoutes } from './routes/catalog';
 import { clientConfigRoutes } from './routes/client-config';
 import { collectionRoutes } from './routes/collection';
@@ -62,6 +64,7 @@ export function createApp(deps: AppDeps) {
     await next();
     c.res.headers.set(API_MARKER_HEADER, API_MARKER_VALUE);
   });
+  app.use('/api/*', privateAnswers());
   app.use('/api/*', compressReads());
   app.route('/api', api);
   app.onError((error, c) => {
@@ -72,6 +75,7 @@ export function createApp(deps: AppDeps) {
       );
     }
     if (isUnstorableText(error)) return c.json({ error: UNSTORABLE_TEXT_ERROR }, 400);
+    if (isDatabaseUnavailable(error)) return databaseUnavailable(c, error);
     console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
     return c.json({ error: 'Internal server error' }, 500);
   });

@@ -6,6 +6,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer } from 'vite';
 import { createApp } from './app';
 import { EnvError, parseEnv } from './env';
+import { listeningOn, openDemoWarning } from './runtime/listen-address';
 import { prepareServer } from './runtime/prepare-server';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -27,7 +28,11 @@ async function main() {
     if (req.url?.startsWith('/api/')) void apiListener(req, res);
     else vite.middlewares(req, res);
   });
-  server.listen(env.PORT, () => console.log(`Dev server on http://localhost:${env.PORT}`));
+  server.listen(env.PORT, env.HOST, () => {
+    console.log(`Dev server on http://localhost:${env.PORT} (${listeningOn(env)})`);
+    const warning = openDemoWarning(env);
+    if (warning) console.warn(warning);
+  });
 
   const shutdown = async () => {
     server.close();

@@ -39,6 +39,12 @@ const envSchema = z.object({
     .min(1, 'must be between 1 and 65535')
     .max(65535, 'must be between 1 and 65535')
     .default(8787),
+  // The address the server listens on. Unset: 127.0.0.1 with a demo-* project (it trusts
+  // unsigned emulator tokens, so only this machine may reach it), every address with a hosted one.
+  HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:-]{1,253}$/, 'must be an address to listen on, e.g. 127.0.0.1 or 0.0.0.0')
+    .optional(),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   // What an empty catalogue is filled with at start: the real one (npm start), or the small
   // demo one (tests). A catalogue already in the database stays (npm run catalog:import).
@@ -255,5 +261,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     );
   }
   if (problems.length > 0) throw new EnvError(problems);
-  return { ...env, hostedFirebase, production };
+  // A hosted project keeps Node's default (every interface): it sits behind a proxy or a
+  // platform router that reaches it over the network.
+  const HOST = env.HOST ?? (hostedFirebase ? undefined : '127.0.0.1');
+  return { ...env, HOST, hostedFirebase, production };
 }

@@ -3,6 +3,7 @@
 import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { EnvError, parseEnv, type Env } from './env';
+import { listeningOn, openDemoWarning } from './runtime/listen-address';
 import { startServer } from './runtime/start-server';
 import { runClusterWorker, startCluster } from './runtime/worker-cluster';
 
@@ -29,7 +30,9 @@ async function main() {
     env.WEB_CONCURRENCY > 1
       ? await startCluster(env, { projectRoot, log })
       : await startServer(env, { projectRoot, log });
-  console.log(`Diecast Garage is running on http://localhost:${server.port}`);
+  console.log(`Diecast Garage is running on http://localhost:${server.port} (${listeningOn(env)})`);
+  const warning = openDemoWarning(env);
+  if (warning) console.warn(warning);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

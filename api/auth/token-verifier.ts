@@ -1,5 +1,6 @@
 // Verifies Firebase ID tokens: Google-signed in production, the emulator's unsigned ones locally.
 import { Auth, type KeyStorer } from 'firebase-auth-cloudflare-workers';
+import type { AccountCheck } from './account-status';
 import { cachingVerifier } from './verified-token-cache';
 
 export interface VerifiedUser {
@@ -42,21 +43,29 @@ export function createTokenVerifier(options: {
   projectId: string;
   /** Set only for the Auth emulator; then unsigned tokens are accepted (never in production). */
   emulatorHost?: string | undefined;
+  /** Asked after the token itself checks out: may its account still act (account-status.ts)? */
+  accountCheck?: AccountCheck;
+  /** The verified-token cache's clock (tests). */
+  now?: () => number;
 }): TokenVerifier {
   // The library keeps one Auth per process; the project id is fixed for the process anyway.
   const auth = Auth.getOrInitialize(options.projectId, new MemoryKeyStore());
   const env = options.emulatorHost
     ? { FIREBASE_AUTH_EMULATOR_HOST: options.emulatorHost }
     : undefined;
-  return cachingVerifier({
-    async verify(idToken) {
-      // Audience, issuer, expiry and auth_time are checked for emulator tokens too.
-      const decoded = await auth.verifyIdToken(idToken, false, env);
-      return {
-        uid: decoded.uid,
-        email: typeof decoded.email === 'string' ? decoded.email : null,
-        validUntil: (decoded.exp - EXPIRY_MARGIN_SECONDS) * 1000,
-      };
+  return cachingVerifier(
+    {
+      async verify(idToken) {
+        // Audience, issuer, expiry and auth_time are checked for emulator tokens too.
+        const decoded = await auth.verifyIdToken(idToken, false, env);
+        await options.accountCheck?.(idToken, decoded.auth_time);
+        return {
+          uid: decoded.uid,
+          email: typeof decoded.email === 'string' ? decoded.email : null,
+          validUntil: (decoded.exp - EXPIRY_MARGIN_SECONDS) * 1000,
+        };
+      },
     },
-  });
+    { now: options.now },
+  );
 }

@@ -1,12 +1,19 @@
-// Remembers ID tokens already verified, each until it expires, so a collector's stream of
-// changes pays for decoding and checking (in production an RS256 signature) once per token,
-// not once per request: on a small change that check was a twentieth of the server's time.
-// Only successes are kept, under the whole token (signature included), and none is kept longer
-// than the verifier itself would accept it; a token that fails is checked again every time.
+// Remembers ID tokens already verified, for a few minutes at most, so a collector's stream of
+// changes pays for decoding and checking (in production an RS256 signature and the account's
+// status) once per window, not once per request: on a small change that check was a twentieth
+// of the server's time. Only successes are kept, under the whole token (signature included),
+// never longer than the verifier itself would accept it nor than RECHECK_AFTER_MS, so an account
+// disabled or signed out everywhere stops working within that; a failure is checked every time.
 import type { TokenVerifier, VerifiedUser } from './token-verifier';
 
 /** Enough for every collector signed in to one server process over a token's hour. */
 const DEFAULT_MAX_TOKENS = 10_000;
+
+/**
+ * How long a verified token is trusted before it is verified again (with a hosted project, that
+ * includes asking Firebase whether the account is disabled or its tokens revoked).
+ */
+export const RECHECK_AFTER_MS = 5 * 60_000;
 
 interface Remembered {
   user: VerifiedUser;
@@ -33,7 +40,10 @@ export function cachingVerifier(
           const oldest = remembered.keys().next();
           if (!oldest.done) remembered.delete(oldest.value);
         }
-        remembered.set(idToken, { user, until: user.validUntil });
+        remembered.set(idToken, {
+          user,
+          until: Math.min(user.validUntil, now() + RECHECK_AFTER_MS),
+        });
       }
       return user;
     },

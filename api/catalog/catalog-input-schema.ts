@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { CatalogCarInput } from '../../src/shared/catalog/types';
 import { BRANDS, CAR_TYPES, HUNT_TYPES } from '../../src/shared/catalog/types';
+import { photoOrigin } from './photo-origins';
 
 /**
  * The fields of a catalogue car as every source gives them, in one fixed order: the CSV columns,
@@ -45,7 +46,8 @@ export const catalogCarInputSchema = z
     toyNumber: optionalText(50),
     collectorNumber: optionalText(50),
     name: z.string().trim().min(1).max(200),
-    image: optionalText(2000),
+    // A photo whose host the page's CSP cannot allow would never load: the car is kept without it.
+    image: optionalText(2000).transform((url) => (url !== null && photoOrigin(url) ? url : null)),
     series: optionalText(200),
     seriesNumber: optionalText(50),
     year: z.number().int().min(1950).max(2100),

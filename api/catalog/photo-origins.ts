@@ -8,12 +8,22 @@ import { readCatalogVersion } from './catalog-snapshot';
 /** More hosts than this is not a catalogue but a list of the web: the rest are left out. */
 export const MAX_PHOTO_ORIGINS = 20;
 
-/** `https://host[:port]` (or http) of a photo URL, normalised; null for anything else. */
+/**
+ * What an origin may look like to enter the CSP: a hostname of letters, digits, dots and hyphens
+ * and an optional port. WHATWG URLs allow `;`, `'` and `*` in a host, and the catalogue comes from
+ * a public wiki: `https://x.example;sandbox/a.jpg` would otherwise add a directive to the page.
+ */
+const WELL_FORMED_ORIGIN = /^https?:\/\/[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?(?::\d{1,5})?$/;
+
+/**
+ * `https://host[:port]` (or http, for a test's local image server) of a photo URL, normalised;
+ * null for anything else, a host the CSP could not hold as one source included.
+ */
 export function photoOrigin(url: string): string | null {
   if (!URL.canParse(url)) return null;
   const parsed = new URL(url);
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
-  return parsed.origin;
+  return WELL_FORMED_ORIGIN.test(parsed.origin) ? parsed.origin : null;
 }
 
 export async function readPhotoOrigins(db: Queryable): Promise<string[]> {

@@ -43,6 +43,9 @@ export type DatabaseLocation = (
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** How long a request waits for a PostgreSQL connection (a new one, or a free one in the pool). */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 export async function openDatabase(location: DatabaseLocation): Promise<OpenDatabase> {
   if (location.kind === 'pglite') {
     const client = new PGlite({
@@ -77,7 +80,13 @@ export async function openDatabase(location: DatabaseLocation): Promise<OpenData
     };
   }
   const logger = location.logQuery ? { logQuery: location.logQuery } : undefined;
-  const pool = new pg.Pool({ connectionString: location.url, max: location.poolSize ?? 20 });
+  const pool = new pg.Pool({
+    connectionString: location.url,
+    max: location.poolSize ?? 20,
+    // A database host that stops answering (no refusal, just silence) would otherwise hold each
+    // request until the kernel gives up on the socket; past this the request answers 503.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle connection that the server drops (restart, failover, a dropped test database) is
   // reported here; unhandled, node-postgres would crash the process. The pool opens a new one.
   pool.on('error', (error) => {

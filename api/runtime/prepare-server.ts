@@ -2,6 +2,7 @@
 // env → (emulator) → database + migrations → catalogue (real, or the demo: CATALOG_SEED),
 // tutorials, streams → the app's deps.
 import { resolve } from 'node:path';
+import { firebaseAccountCheck } from '../auth/account-status';
 import { createTokenVerifier } from '../auth/token-verifier';
 import { seedCatalogIfEmpty } from '../catalog/catalog-seed';
 import { openDatabase, type OpenDatabase } from '../db/database';
@@ -104,7 +105,19 @@ export async function prepareServer(
 
   const deps: AppDeps = {
     db: database.db,
-    verifier: createTokenVerifier({ projectId: env.FIREBASE_PROJECT_ID, emulatorHost }),
+    verifier: createTokenVerifier({
+      projectId: env.FIREBASE_PROJECT_ID,
+      emulatorHost,
+      // A hosted project asks whether a token's account is disabled or revoked (once per token
+      // per few minutes). The emulator's tokens are unsigned, so anyone can make one anyway.
+      accountCheck:
+        env.hostedFirebase && env.FIREBASE_API_KEY
+          ? firebaseAccountCheck({
+              identityUrl: 'https://identitytoolkit.googleapis.com/v1',
+              apiKey: env.FIREBASE_API_KEY,
+            })
+          : undefined,
+    }),
     clientConfig: clientConfigFor(env, emulatorHost),
     production: env.production,
     refusalHoldMs: REFUSAL_HOLD_MS,

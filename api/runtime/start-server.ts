@@ -28,7 +28,9 @@ export async function startServer(
   });
 
   const server: ServerType = await new Promise((resolveServer, reject) => {
-    const started = serve({ fetch: app.fetch, port: env.PORT }, () => resolveServer(started));
+    const started = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () =>
+      resolveServer(started),
+    );
     started.once('error', reject);
   });
   const address = server.address();

@@ -1,11 +1,32 @@
-// `npm start`'s entry point as a process: env errors are one line, Ctrl-C stops it cleanly, and
-// on a fresh clone it serves the real catalogue.
+// `npm start`'s entry point as a process: env errors are one line, Ctrl-C stops it cleanly, a
+// demo server stays on this machine unless HOST says otherwise, and on a fresh clone it serves
+// the real catalogue.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EMULATOR_HOST } from '../../api/runtime/auth-emulator';
 import { freePort, runMain } from '../fixtures/main-process';
+
+/** This machine's own addresses that other machines could use (never any other address). */
+function ownNetworkAddresses(family: 'IPv4' | 'IPv6' | 'any' = 'any'): string[] {
+  return Object.values(networkInterfaces())
+    .flatMap((entries) => entries ?? [])
+    .filter((entry) => !entry.internal && !entry.address.startsWith('fe80:'))
+    .filter((entry) => family === 'any' || entry.family === family)
+    .map((entry) => (entry.family === 'IPv6' ? `[${entry.address}]` : entry.address));
+}
+
+/** 'answered' with the status, or the connection's error code (ECONNREFUSED…). */
+async function reach(url: string): Promise<string> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+    return `answered ${response.status}`;
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    return cause?.code ?? String(error);
+  }
+}
 
 describe('the server entry point', () => {
   it.each([
@@ -67,6 +88,63 @@ describe('the server entry point', () => {
       expect(await run.exited).toBe(0);
     } finally {
       run.child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('with a demo project listens on 127.0.0.1 only: none of this machine’s network addresses reach it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'diecast-main-host-'));
+    const port = await freePort();
+    const run = runMain({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+    });
+    try {
+      await expect
+        .poll(() => run.output().stdout, { timeout: 30_000, interval: 200 })
+        .toContain(
+          `running on http://localhost:${port} (listening on 127.0.0.1: this machine only)`,
+        );
+      expect(await reach(`http://127.0.0.1:${port}/api/all-sets`)).toBe('answered 200');
+      // On a machine with only loopback the startup line above is the proof.
+      for (const address of ownNetworkAddresses()) {
+        expect(await reach(`http://${address}:${port}/api/all-sets`), address).toBe('ECONNREFUSED');
+      }
+      expect(run.output().stderr).not.toContain('Warning');
+    } finally {
+      run.child.kill('SIGKILL');
+      await run.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('with HOST=0.0.0.0 and a demo project says in one line that anyone who reaches it can sign in as anyone', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'diecast-main-open-'));
+    const port = await freePort();
+    const run = runMain({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+      HOST: '0.0.0.0',
+    });
+    try {
+      await expect
+        .poll(() => run.output().stdout, { timeout: 30_000, interval: 200 })
+        .toContain(`running on http://localhost:${port} (listening on 0.0.0.0)`);
+      const warnings = run
+        .output()
+        .stderr.split('\n')
+        .filter((line) => line.startsWith('Warning:'));
+      expect(warnings).toEqual([
+        'Warning: HOST=0.0.0.0 with a demo-* project: this server trusts unsigned emulator tokens, so anyone who can reach it can sign in as any collector. Unset HOST to keep it on this machine.',
+      ]);
+      for (const address of ownNetworkAddresses('IPv4')) {
+        expect(await reach(`http://${address}:${port}/api/all-sets`), address).toBe('answered 200');
+      }
+    } finally {
+      run.child.kill('SIGKILL');
+      await run.exited;
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -169,6 +169,45 @@ describe('the shell security headers', () => {
     expect(photoOrigin('HTTPS://Static.Example.org:443/a.png')).toBe('https://static.example.org');
   });
 
+  it('lets no catalogue photo host add a directive: only well-formed origins enter the CSP', async () => {
+    const hostile = [
+      'https://evil.example;script-src *',
+      "https://evil.example;script-src'unsafe-inline'/a.jpg",
+      'https://evil.example;sandbox/a.jpg',
+      'https://evil*.example/a.jpg',
+      'https://[::1]/a.jpg',
+    ];
+    await importCatalog(api.database.db, {
+      cars: fixtureCars.map((c, i) => ({
+        ...c,
+        image: hostile[i % (hostile.length + 1)] ?? 'https://CDN.example.org:8443/a.jpg',
+      })),
+      sets: fixtureSets,
+    });
+    const app = shellApp({ photoOrigins: createPhotoOriginsCache(api.database.db) });
+    for (const path of ['/home', '/sw.js']) {
+      const header = (await app.request(path)).headers.get('content-security-policy') ?? '';
+      expect(header).not.toContain('evil');
+      expect(header).not.toContain('sandbox');
+      const names = [...directives(header).keys()];
+      expect(new Set(names).size, header).toBe(names.length);
+      expect(
+        names.every((name) => /^[a-z-]+$/.test(name)),
+        header,
+      ).toBe(true);
+      for (const sources of directives(header).values()) {
+        expect(
+          sources.filter((source) => /[;'*]/.test(source) && !/^'[a-z-]+'$/.test(source)),
+        ).toEqual([]);
+      }
+      expect(directives(header).get('connect-src')).toContain('https://cdn.example.org:8443');
+    }
+    expect(photoOrigin('https://evil.example;sandbox/a.jpg')).toBeNull();
+    expect(photoOrigin('https://xn--bcher-kva.example/a.jpg')).toBe(
+      'https://xn--bcher-kva.example',
+    );
+  });
+
   it('with a hosted project, trusts its auth domain and no emulator', async () => {
     const hosted = shellApp({
       clientConfig: {

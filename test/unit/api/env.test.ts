@@ -33,6 +33,20 @@ describe('parseEnv', () => {
     );
   });
 
+  it('listens on 127.0.0.1 with a demo project, on every address with a hosted one, unless HOST says', () => {
+    expect(parseEnv({}).HOST).toBe('127.0.0.1');
+    expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(parseEnv({ FIREBASE_PROJECT_ID: 'garage-prod', FIREBASE_API_KEY: 'k' }).HOST).toBe(
+      undefined,
+    );
+    expect(
+      parseEnv({ FIREBASE_PROJECT_ID: 'garage-prod', FIREBASE_API_KEY: 'k', HOST: '::' }).HOST,
+    ).toBe('::');
+    expect(() => parseEnv({ HOST: 'a b' })).toThrow(
+      "HOST must be an address to listen on, e.g. 127.0.0.1 or 0.0.0.0 (got 'a b')",
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(parseEnv({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 8787 });
   });

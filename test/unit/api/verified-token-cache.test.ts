@@ -1,7 +1,8 @@
-// The verified-token cache: a success is reused until its validUntil, never after; failures and
-// tokens without a validUntil are verified every time; a full cache lets its oldest token go.
+// The verified-token cache: a success is reused until its validUntil and for RECHECK_AFTER_MS at
+// most, never after; failures and tokens without a validUntil are verified every time; a full
+// cache lets its oldest token go.
 import { describe, expect, it } from 'vitest';
-import { cachingVerifier } from '../../../api/auth/verified-token-cache';
+import { cachingVerifier, RECHECK_AFTER_MS } from '../../../api/auth/verified-token-cache';
 import type { TokenVerifier, VerifiedUser } from '../../../api/auth/token-verifier';
 
 function countingVerifier(answer: (token: string) => VerifiedUser) {
@@ -31,6 +32,24 @@ describe('cachingVerifier', () => {
     clock = 2_000;
     await cached.verify('a');
     expect(calls).toEqual(['a', 'a']);
+  });
+
+  it('verifies a token valid for an hour again after a few minutes (a disabled account stops then)', async () => {
+    let clock = 0;
+    const { verifier, calls } = countingVerifier((token) => ({
+      uid: token,
+      email: null,
+      validUntil: clock + 3_600_000,
+    }));
+    const cached = cachingVerifier(verifier, { now: () => clock });
+    await cached.verify('hour');
+    expect(RECHECK_AFTER_MS).toBeLessThanOrEqual(5 * 60_000);
+    clock = RECHECK_AFTER_MS - 1;
+    await cached.verify('hour');
+    expect(calls).toEqual(['hour']);
+    clock = RECHECK_AFTER_MS;
+    await cached.verify('hour');
+    expect(calls).toEqual(['hour', 'hour']);
   });
 
   it('never remembers a failure, nor a token without a validUntil', async () => {

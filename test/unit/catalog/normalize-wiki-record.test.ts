@@ -264,7 +264,14 @@ describe('normalizeWikiRecord: toy and collector numbers, image, colour', () => 
     expect(normalized({ col_num: raw }).collectorNumber).toBeNull();
   });
 
-  it.each(['N/A', NO_PHOTO, 'not a url'])('reads image %j as none', (raw) => {
+  it.each([
+    'N/A',
+    NO_PHOTO,
+    'not a url',
+    // The page's CSP could not allow these hosts, so the photo would never load.
+    'https://evil.example;sandbox/a.jpg',
+    "https://evil.example;script-src'unsafe-inline'/a.jpg",
+  ])('reads image %j as none', (raw) => {
     expect(normalized({ photo_url: raw }).image).toBeNull();
   });
 
