@@ -3,7 +3,7 @@
 // touches no collection rows; screens show it from the outbox as pending until it is confirmed.
 import type { GarageDb, OutboxRow } from '../db/garage-db';
 import { readCounters, writeCounters } from '../db/device-counters';
-import { appendEntry } from '../db/outbox-store';
+import { appendEntry, waitingEntries } from '../db/outbox-store';
 import { AppError } from '../errors/app-error';
 import { parseCommunityChange } from '../shared/community/command-schemas';
 import { deviceClock, type LocalChangeClock } from './local-change';
@@ -23,10 +23,7 @@ async function refuseFollowPastCap(db: GarageDb, userId: string, args: FollowSet
   );
   const counted = (kept?.body as { followingCount?: unknown } | undefined)?.followingCount;
   const queued = new Map<string, boolean>();
-  const waiting = await db.outbox
-    .where('[userId+seq]')
-    .between([userId, -Infinity], [userId, Infinity])
-    .toArray();
+  const waiting = await waitingEntries(db, userId);
   for (const row of waiting) {
     if (row.name === FOLLOWS_SET) {
       const follow = row.args as FollowSetArgs;
