@@ -1,6 +1,7 @@
 // Reads a user's state and writes back what changed, each in one call to the SQL functions of
-// migration 0002 (diecast_read, now 0012's; diecast_apply_diff): two round trips a change,
-// each a statement prepared once per connection, cached plans.
+// migration 0002 (diecast_read, diecast_apply_diff; now 0015's): two round trips a change,
+// each a statement prepared once per connection, cached plans. A change reads and writes the
+// settings only when it is a settings change, and then writes only the keys it sets.
 // One file on purpose: the read slice and the written diff are two halves of one contract with
 // diecast_read / diecast_apply_diff (the row shapes, the state version, the removed rows), and
 // changing one without the other breaks the optimistic write.
@@ -21,6 +22,12 @@ import type { MutationReferences } from '../../src/shared/collection/mutations';
 import { orderedDiff, sameFields } from './ordered-diff';
 import type { BudgetCharge } from '../http/write-budget';
 import { groupBy } from '../../src/shared/group-by';
+import {
+  CAPPED_LISTS,
+  LIST_COUNT_LIMIT,
+  listSizesOf,
+  type ListSizes,
+} from '../../src/shared/collector-caps';
 
 /** The four lists of list_items, named after the collection keys they fill. */
 const LIST_NAMES = [
@@ -35,7 +42,8 @@ type TradeKind = 'car' | 'set';
 /** diecast_user_state's document: flat rows in insertion order, grouped here. */
 interface StateDocument {
   completedTutorials: string[];
-  settings: Record<string, unknown>;
+  /** Only in a full read, or a change's read that asked for them (a settings change). */
+  settings?: Record<string, unknown>;
   ownedCars: string[];
   carInstances: (CarInstance & { carId: string })[];
   ownedSets: string[];
@@ -97,7 +105,7 @@ function assembleState(doc: StateDocument): UserState {
   };
   return {
     collection,
-    preferences: { completedTutorials: doc.completedTutorials, settings: doc.settings },
+    preferences: { completedTutorials: doc.completedTutorials, settings: doc.settings ?? {} },
   };
 }
 
@@ -142,7 +150,7 @@ export interface Totals {
 /** Every change's read and write: prepared once per connection (api/db/prepared-statements.ts). */
 const READ_STATEMENT: PreparedStatement = {
   name: 'diecast_read',
-  text: 'SELECT diecast_read($1, $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS read',
+  text: 'SELECT diecast_read($1, $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::boolean, $8::int) AS read',
 };
 const APPLY_STATEMENT: PreparedStatement = {
   name: 'diecast_apply_diff',
@@ -154,8 +162,13 @@ export interface MutationRead {
   version: number | null;
   /** The profile totals for the whole collection. */
   totals: Totals;
-  /** Only the rows the change can touch (see diecast_read), plus the preferences. */
+  /**
+   * Only the rows the change can touch (see diecast_read), and the completed tutorials; the
+   * settings only when the references ask for them (else empty).
+   */
   state: UserState;
+  /** The capped lists' entries outside `state`, when the references ask for list sizes. */
+  outside?: ListSizes;
   processedKeys: Map<string, StoredKeyOutcome>;
   catalog: CatalogLookup;
 }
@@ -186,6 +199,7 @@ export async function readForMutation(
       cars: string[];
       sets: { id: string; name: string; carIds: string[] }[];
       state: StateDocument | null;
+      sizes: ListSizes | null;
     };
   }>(db, READ_STATEMENT, [
     userId,
@@ -194,6 +208,8 @@ export async function readForMutation(
     refs.setIds,
     refs.carInstanceIds,
     refs.setInstanceIds,
+    references.settings,
+    references.listSizes ? LIST_COUNT_LIMIT : 0,
   ]);
   if (!row) throw new Error('diecast_read returned no row');
   const { read } = row;
@@ -201,15 +217,27 @@ export async function readForMutation(
   // A set's cars come from the same catalogue import, which only writes sets whose cars exist.
   for (const set of read.sets) for (const carId of set.carIds) knownCars.add(carId);
   const setsById = new Map(read.sets.map((set) => [set.id, set]));
+  const state = read.state ? assembleState(read.state) : emptyUserState();
   return {
     version: read.version === null ? null : Number(read.version),
     totals: { totalCarCount: read.totalCarCount ?? 0, totalSetCount: read.totalSetCount ?? 0 },
-    state: read.state ? assembleState(read.state) : emptyUserState(),
+    state,
+    ...(references.listSizes ? { outside: outsideOf(read.sizes, state) } : {}),
     processedKeys: new Map(
       read.keys.map(({ key, requestHash, status, body }) => [key, { requestHash, status, body }]),
     ),
     catalog: { hasCar: (carId) => knownCars.has(carId), getSet: (setId) => setsById.get(setId) },
   };
+}
+
+/** The capped lists' entries the read did not bring: all of them less the ones in `state`. */
+function outsideOf(sizes: ListSizes | null, state: UserState): ListSizes {
+  const read = listSizesOf(state.collection);
+  const outside = { wishlist: 0, favorites: 0, tradeStock: 0 };
+  for (const list of CAPPED_LISTS) {
+    outside[list] = Math.max(0, Number(sizes?.[list] ?? 0) - read[list]);
+  }
+  return outside;
 }
 
 type Keyed<T, K extends string> = T & Record<K, string>;
@@ -238,6 +266,7 @@ export interface StateDiff {
     username?: string;
     totalCarCount?: number;
     totalSetCount?: number;
+    /** The settings keys the change set, merged into the stored ones (the rest is unread). */
     settings?: Record<string, unknown>;
     completedTutorials?: string[];
   };
@@ -436,13 +465,26 @@ export function buildStateDiff(
   const totals = totalsAfter(stored, before, after);
   if (totals.totalCarCount !== stored.totalCarCount) profile.totalCarCount = totals.totalCarCount;
   if (totals.totalSetCount !== stored.totalSetCount) profile.totalSetCount = totals.totalSetCount;
-  if (before.preferences.settings !== after.preferences.settings)
-    profile.settings = after.preferences.settings;
+  const settings = changedSettings(before.preferences.settings, after.preferences.settings);
+  if (settings) profile.settings = settings;
   if (before.preferences.completedTutorials !== after.preferences.completedTutorials) {
     profile.completedTutorials = after.preferences.completedTutorials;
   }
   if (Object.keys(profile).length > 0) diff.profile = profile;
   return diff;
+}
+
+/** The keys whose values differ in `after` (a change only sets keys, never removes one). */
+function changedSettings(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, unknown> | null {
+  if (before === after) return null;
+  // fromEntries, not assignment: a key such as '__proto__' stays a key of its own.
+  const changed = Object.entries(after).filter(
+    ([key, value]) => !Object.hasOwn(before, key) || before[key] !== value,
+  );
+  return changed.length > 0 ? Object.fromEntries(changed) : null;
 }
 
 /** The whole collection's totals once `before` (a part of it) has become `after`. */

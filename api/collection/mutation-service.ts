@@ -176,7 +176,11 @@ export async function runMutation(
       hash,
       mutationReferences(mutation),
       async (read) => {
-        const after = applyMutation(read.state, mutation, { now, catalog: read.catalog });
+        const after = applyMutation(read.state, mutation, {
+          now,
+          catalog: read.catalog,
+          outside: read.outside,
+        });
         const totals = totalsAfter(read.totals, read.state, after);
         const diff = buildStateDiff(read.state, after, read.totals);
         if (budget) {
@@ -275,6 +279,8 @@ export async function pushMutations(
     references.setIds.push(...refs.setIds);
     references.carInstanceIds.push(...refs.carInstanceIds);
     references.setInstanceIds.push(...refs.setInstanceIds);
+    references.settings ||= refs.settings;
+    references.listSizes ||= refs.listSizes;
   }
   const hashes = entries.map((entry) => requestHash(entry.name, entry.args));
   const keys = entries.map((entry) => entry.key);
@@ -303,7 +309,11 @@ export async function pushMutations(
         outcome = { status: refusal.status, body: { error: refusal.error } };
       } else {
         try {
-          const next = applyMutation(state, mutation, { now, catalog: read.catalog });
+          const next = applyMutation(state, mutation, {
+            now,
+            catalog: read.catalog,
+            outside: read.outside,
+          });
           noteRemovedRows(removed, state, next);
           state = next;
           const totals = totalsAfter(read.totals, read.state, state);

@@ -1,6 +1,6 @@
 // The profiles commands: 'profile/update' (bio, avatar, username) and 'follows/set'.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/database';
+import { queryRows, type Queryable } from '../db/database';
 import { follows, photos, profileDetails, profiles } from '../db/schema';
 import { CommandError, defineCommand, type CommunityCommand } from '../community/command';
 import {
@@ -17,6 +17,7 @@ import { objectOwner } from '../db/object-ids';
 import { usernameHolder } from './username-holder';
 import { alertAfterCommit } from '../push/alerts';
 import { claimFollowAlert } from '../push/follow-alerts';
+import { followsRefusal, MAX_FOLLOWS } from '../../src/shared/collector-caps';
 
 /** Same words as POST /api/users/initialize, so the screens recognise it. */
 const takenError = (username: string) => `The username '${username}' is already taken`;
@@ -114,6 +115,30 @@ const updateProfile = defineCommand<ProfileUpdateArgs>({
   },
 });
 
+/**
+ * A new follow past MAX_FOLLOWS is refused (422); following someone already followed is not new.
+ * The follower's profile row is locked first, so two follows at once cannot both take the last
+ * place. The count stops at the cap: it never reads more rows than a full list.
+ */
+async function refuseFollowPastCap(tx: Queryable, userId: string, followeeId: string) {
+  await tx
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .for('update');
+  const [row] = await queryRows<{ count: number; already: boolean }>(
+    tx,
+    sql`SELECT
+      (SELECT count(*)::int FROM (SELECT 1 FROM ${follows} WHERE ${follows.userId} = ${userId}
+         LIMIT ${MAX_FOLLOWS}) AS f) AS count,
+      EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.userId} = ${userId}
+                AND ${follows.followeeId} = ${followeeId}) AS already`,
+  );
+  if (row && Number(row.count) >= MAX_FOLLOWS && !row.already) {
+    throw new CommandError(422, followsRefusal);
+  }
+}
+
 const setFollow = defineCommand<FollowSetArgs>({
   name: FOLLOWS_SET,
   schema: followSetSchema,
@@ -131,6 +156,7 @@ const setFollow = defineCommand<FollowSetArgs>({
     }
     const me = await namedProfile(tx, context.userId);
     if (!me) throw new CommandError(403, 'Choose a username before following collectors');
+    await refuseFollowPastCap(tx, context.userId, args.userId);
     const inserted = await tx
       .insert(follows)
       .values({ userId: context.userId, followeeId: args.userId, createdAt: new Date(context.now) })

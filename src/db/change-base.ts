@@ -7,7 +7,7 @@
 // The copy is only ever trusted through the version: the change's transaction checks it before
 // anything it writes can commit, and a change that finds it moved goes the slow way (reading its
 // rows in the transaction) and takes a new copy. Kept per database instance, for one collector.
-import type { CollectionRows, RowSource } from './collection-rows';
+import { listSizesOfRows, type CollectionRows, type RowSource } from './collection-rows';
 import type { RowWrites } from './collection-diff';
 import { COLLECTION_VERSION_KEY } from './collection-version';
 import { readCounters, type DeviceCounters } from './device-counters';
@@ -124,6 +124,8 @@ export function baseRowSource(base: ChangeBase): RowSource {
           carId === undefined ? undefined : base.cars.get(carId),
         ),
       ),
+    listSizes: async () =>
+      listSizesOfRows({ listItems: [...base.lists.values()], tradeSell: [...base.trade.values()] }),
   };
 }
 

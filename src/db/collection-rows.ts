@@ -19,6 +19,7 @@ import type {
   TradeSellRow,
 } from './garage-db';
 import { LIST_NAMES } from './garage-db';
+import { CAPPED_LISTS, type CappedList, type ListSizes } from '../shared/collector-caps';
 
 /** The rows a change reads, as they were, so the write can tell what it changed. */
 export interface CollectionRows {
@@ -155,6 +156,50 @@ export interface RowSource {
   setOwners(instanceIds: string[]): Promise<OwnedSetRow[]>;
   /** The car rows holding any of these car instance ids. */
   carOwners(instanceIds: string[]): Promise<OwnedCarRow[]>;
+  /** How many entries each capped list holds, all of it (collector-caps.ts). */
+  listSizes(): Promise<ListSizes>;
+}
+
+/** The capped list a list row counts towards. */
+export const CAPPED_LIST_OF: Record<ListName, CappedList> = {
+  favoriteCarIds: 'favorites',
+  favoriteSetIds: 'favorites',
+  wishlistCarIds: 'wishlist',
+  wishlistSetIds: 'wishlist',
+};
+
+/** The capped lists' entries among `rows`. */
+export function listSizesOfRows(rows: Pick<CollectionRows, 'listItems' | 'tradeSell'>): ListSizes {
+  const sizes: ListSizes = { wishlist: 0, favorites: 0, tradeStock: rows.tradeSell.length };
+  for (const row of rows.listItems) sizes[CAPPED_LIST_OF[row.list]]++;
+  return sizes;
+}
+
+/** The capped lists' entries a change's rules do not see: all of them less those it read. */
+export function outsideOfRows(whole: ListSizes, rows: CollectionRows): ListSizes {
+  const read = listSizesOfRows(rows);
+  const outside = { ...whole };
+  for (const list of CAPPED_LISTS) outside[list] = Math.max(0, whole[list] - read[list]);
+  return outside;
+}
+
+/** Counts through the indexes: no row is read. */
+async function countListSizes(db: GarageDb, userId: string): Promise<ListSizes> {
+  const inList = (list: ListName) =>
+    db.listItems
+      .where('[userId+list+id]')
+      .between([userId, list, ''], [userId, list, '\uffff'])
+      .count();
+  const [lists, tradeStock] = await Promise.all([
+    Promise.all(LIST_NAMES.map(inList)),
+    db.tradeSell
+      .where('[userId+kind+id]')
+      .between([userId, '', ''], [userId, '\uffff', '\uffff'])
+      .count(),
+  ]);
+  const sizes: ListSizes = { wishlist: 0, favorites: 0, tradeStock };
+  LIST_NAMES.forEach((list, index) => (sizes[CAPPED_LIST_OF[list]] += lists[index] ?? 0));
+  return sizes;
 }
 
 export function dexieRowSource(db: GarageDb, userId: string): RowSource {
@@ -167,6 +212,7 @@ export function dexieRowSource(db: GarageDb, userId: string): RowSource {
     rowsOf: (cars, sets) => readRowsOf(db, userId, cars, sets),
     setOwners: (ids) => ownersOf<OwnedSetRow>(db.ownedSets, ids),
     carOwners: (ids) => ownersOf<OwnedCarRow>(db.ownedCars, ids),
+    listSizes: () => countListSizes(db, userId),
   };
 }
 

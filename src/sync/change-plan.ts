@@ -13,13 +13,19 @@ import { clearRowsSnapshotMark } from '../db/rows-marker';
 import { applyMutation, RuleError, type ParsedMutation } from '../shared/collection/mutations';
 import type { CatalogLookup } from '../shared/collection/rules';
 import type { UserState } from '../shared/collection/types';
+import type { ListSizes } from '../shared/collector-caps';
 
 /** What the change read: its rows, and the profile and counters as stored. */
 export interface ChangeInputs {
   rows: CollectionRows;
   profile: ProfileRow | undefined;
   counters: DeviceCounters;
+  /** The capped lists' entries outside `rows`, read for a change that may grow one. */
+  outside?: ListSizes;
 }
+
+/** What a change reads of the collection: its rows, and the lists' sizes when it needs them. */
+export type ChangeRead = Pick<ChangeInputs, 'rows' | 'outside'>;
 
 export interface ChangePlan {
   writes: RowWrites;
@@ -42,7 +48,7 @@ export function planChange(
   userId: string,
   mutation: ParsedMutation,
   { now, catalog, catalogMissing }: ChangeContext,
-  { rows, profile, counters: read }: ChangeInputs,
+  { rows, profile, counters: read, outside }: ChangeInputs,
 ): ChangePlan {
   const before: UserState = {
     collection: rowsToCollection(rows),
@@ -50,7 +56,7 @@ export function planChange(
   };
   let after: UserState;
   try {
-    after = applyMutation(before, mutation, { now, catalog });
+    after = applyMutation(before, mutation, { now, catalog, outside });
   } catch (error) {
     if (error instanceof RuleError) {
       throw new AppError(

@@ -3,10 +3,38 @@
 // touches no collection rows; screens show it from the outbox as pending until it is confirmed.
 import type { GarageDb, OutboxRow } from '../db/garage-db';
 import { readCounters, writeCounters } from '../db/device-counters';
-import { appendEntry } from '../db/outbox-store';
+import { appendEntry, waitingEntries } from '../db/outbox-store';
 import { AppError } from '../errors/app-error';
 import { parseCommunityChange } from '../shared/community/command-schemas';
 import { deviceClock, type LocalChangeClock } from './local-change';
+import { cacheKey } from './community-client';
+import { FOLLOWS_SET, type FollowSetArgs } from '../shared/community/profile-schemas';
+import { followsRefusal, MAX_FOLLOWS } from '../shared/collector-caps';
+
+/**
+ * A follow the device knows is past MAX_FOLLOWS is refused before it is queued, in the server's
+ * words: the follows counted on the kept copy of the collector's own profile (the path
+ * features/profiles/profile-api.ts reads), plus the follows still waiting in the outbox.
+ */
+async function refuseFollowPastCap(db: GarageDb, userId: string, args: FollowSetArgs) {
+  if (!args.following) return;
+  const kept = await db.communityCache.get(
+    cacheKey(userId, `/api/profiles/${encodeURIComponent(userId)}`),
+  );
+  const counted = (kept?.body as { followingCount?: unknown } | undefined)?.followingCount;
+  const queued = new Map<string, boolean>();
+  const waiting = await waitingEntries(db, userId);
+  for (const row of waiting) {
+    if (row.name === FOLLOWS_SET) {
+      const follow = row.args as FollowSetArgs;
+      queued.set(follow.userId, follow.following);
+    }
+  }
+  if (queued.get(args.userId) === true) return;
+  const following =
+    (typeof counted === 'number' ? counted : 0) + [...queued.values()].filter(Boolean).length;
+  if (following >= MAX_FOLLOWS) throw new AppError('change-refused', followsRefusal, 422);
+}
 
 export async function appendCommunityChange(
   db: GarageDb,
@@ -17,6 +45,7 @@ export async function appendCommunityChange(
 ): Promise<OutboxRow> {
   const parsed = parseCommunityChange(name, args);
   if (!parsed.ok) throw new AppError('invalid-change', parsed.error, parsed.status);
+  if (name === FOLLOWS_SET) await refuseFollowPastCap(db, userId, args as FollowSetArgs);
   return db.transaction('rw', [db.outbox, db.meta], async () => {
     const counters = await readCounters(db);
     const seq = counters.nextOutboxSeq++;

@@ -16,7 +16,7 @@ export interface CommunityRead<T> {
   fromDevice: boolean;
 }
 
-const cacheKey = (userId: string | null, path: string) => `${userId ?? ''}|${path}`;
+export const cacheKey = (userId: string | null, path: string) => `${userId ?? ''}|${path}`;
 
 async function authHeaders(): Promise<Record<string, string>> {
   if (!currentUserId()) return {};

@@ -14,12 +14,7 @@ import {
 } from '../db/change-base';
 import { loadChangeBaseWhenIdle } from '../db/change-base-load';
 import { ROW_WRITE_TABLES } from '../db/collection-diff';
-import {
-  dexieRowSource,
-  readRowsFor,
-  type CollectionRows,
-  type RowSource,
-} from '../db/collection-rows';
+import { dexieRowSource, outsideOfRows, readRowsFor, type RowSource } from '../db/collection-rows';
 import { newCollectionVersion } from '../db/collection-version';
 import { DEVICE_COUNTERS_KEY, readCounters } from '../db/device-counters';
 import {
@@ -34,7 +29,7 @@ import {
   prepareMutation,
   type ParsedMutation,
 } from '../shared/collection/mutations';
-import { planChange, type ChangeContext, type ChangePlan } from './change-plan';
+import { planChange, type ChangeContext, type ChangePlan, type ChangeRead } from './change-plan';
 
 export interface LocalChangeClock {
   now(): string;
@@ -102,18 +97,26 @@ export async function applyLocalChange(
     catalog: lookupOf(deviceCatalog),
     catalogMissing: !deviceCatalog,
   };
-  const read = (source: RowSource) => readRowsFor(source, refs, context.catalog, minted);
+  // A change that may grow a capped list counts it too, so it is refused here, before queueing,
+  // with the server's words.
+  const read = async (source: RowSource): Promise<ChangeRead> => {
+    const [rows, whole] = await Promise.all([
+      readRowsFor(source, refs, context.catalog, minted),
+      refs.listSizes ? source.listSizes() : undefined,
+    ]);
+    return whole ? { rows, outside: outsideOfRows(whole, rows) } : { rows };
+  };
 
   const onCopy = await changeOnCopy(db, userId, mutation, context, read, deadlineMs);
   if (onCopy) return { entry: onCopy, mutation };
   const entry = await changeInTransaction(db, deadlineMs, async () => {
     // Every read in one round: each round trip is time before the screen shows the change.
-    const [rows, profile, counters] = await Promise.all([
+    const [collection, profile, counters] = await Promise.all([
       read(dexieRowSource(db, userId)),
       db.profiles.get(userId),
       readCounters(db),
     ]);
-    const plan = planChange(userId, mutation, context, { rows, profile, counters });
+    const plan = planChange(userId, mutation, context, { ...collection, profile, counters });
     await writePlan(db, plan);
     return plan.entry;
   });
@@ -154,7 +157,7 @@ async function changeOnCopy(
   userId: string,
   mutation: ParsedMutation,
   context: ChangeContext,
-  read: (source: RowSource) => Promise<CollectionRows>,
+  read: (source: RowSource) => Promise<ChangeRead>,
   deadlineMs: number,
 ): Promise<OutboxRow | null> {
   for (let attempt = 0; attempt < COPY_ATTEMPTS; attempt++) {
@@ -185,7 +188,7 @@ async function changeOnBase(
   userId: string,
   mutation: ParsedMutation,
   context: ChangeContext,
-  read: (source: RowSource) => Promise<CollectionRows>,
+  read: (source: RowSource) => Promise<ChangeRead>,
   deadlineMs: number,
 ): Promise<OutboxRow | 'stale' | null> {
   // The version the copy is at as it is read: should the copy move while this change awaits
@@ -194,9 +197,9 @@ async function changeOnBase(
   const readAt = base.version;
   let plan: ChangePlan;
   try {
-    const rows = await read(baseRowSource(base));
+    const collection = await read(baseRowSource(base));
     plan = planChange(userId, mutation, context, {
-      rows,
+      ...collection,
       // Copies: the rules must never reach the copy's own objects.
       profile: structuredClone(base.profile),
       counters: base.counters,

@@ -137,6 +137,8 @@ function readForAnAdd(tx: Queryable, userId: string) {
     setIds: [],
     carInstanceIds: [`${carId}:new`],
     setInstanceIds: [],
+    settings: false,
+    listSizes: false,
   });
 }
 

@@ -260,7 +260,7 @@ describe('collection store', () => {
     // A second writer that read before the first write must not overwrite it.
     const diffB = buildStateDiff(first.state, withSetting({ b: 2 }), zero);
     expect(await writeStateDiff(database.db, userId, null, diffB)).toBe(false);
-    const second = await readForMutation(database.db, userId, [], noRefs);
+    const second = await readForMutation(database.db, userId, [], { ...noRefs, settings: true });
     expect(second.version).toBe(1);
     expect(second.state.preferences.settings).toEqual({ a: 1 });
     expect(await writeStateDiff(database.db, userId, 0, diffB)).toBe(false);

@@ -10,6 +10,7 @@ import * as rules from './rules';
 import { describeZodError } from '../validation';
 import { storableCopy } from '../text/user-text';
 import { RuleError, type RuleContext } from './rules';
+import { LIST_CAP_REFUSALS, listOverCap } from '../collector-caps';
 import type { Collection, UserState } from './types';
 
 /**
@@ -21,6 +22,10 @@ export interface MutationReferences {
   setIds: string[];
   carInstanceIds: string[];
   setInstanceIds: string[];
+  /** It reads the settings (only a settings change: every other change leaves them unread). */
+  settings: boolean;
+  /** It may grow a capped list, so the rules need the lists' whole sizes (collector-caps.ts). */
+  listSizes: boolean;
 }
 
 interface MutationDefinition<N extends MutationName> {
@@ -38,7 +43,14 @@ export interface IdAndClock {
 }
 
 export function noReferences(): MutationReferences {
-  return { carIds: [], setIds: [], carInstanceIds: [], setInstanceIds: [] };
+  return {
+    carIds: [],
+    setIds: [],
+    carInstanceIds: [],
+    setInstanceIds: [],
+    settings: false,
+    listSizes: false,
+  };
 }
 
 const refs = (partial: Partial<MutationReferences>): MutationReferences => ({
@@ -125,13 +137,13 @@ const definitions: { [N in MutationName]: MutationDefinition<N> } = {
     created: nothingCreated,
   },
   'collection/toggle-favorite': {
-    references: (args) => refs({ carIds: [args.carId] }),
+    references: (args) => refs({ carIds: [args.carId], listSizes: true }),
     prepare: unchanged,
     apply: onCollection(rules.toggleFavorite),
     created: nothingCreated,
   },
   'collection/toggle-wishlist': {
-    references: (args) => refs({ carIds: [args.carId] }),
+    references: (args) => refs({ carIds: [args.carId], listSizes: true }),
     prepare: unchanged,
     apply: onCollection(rules.toggleWishlist),
     created: nothingCreated,
@@ -143,19 +155,19 @@ const definitions: { [N in MutationName]: MutationDefinition<N> } = {
     created: nothingCreated,
   },
   'collection/toggle-set': {
-    references: (args) => refs({ setIds: [args.setId] }),
+    references: (args) => refs({ setIds: [args.setId], listSizes: true }),
     prepare: unchanged,
     apply: onCollection(rules.toggleSet),
     created: nothingCreated,
   },
   'collection/update-set-details': {
-    references: (args) => refs({ setIds: [args.setId] }),
+    references: (args) => refs({ setIds: [args.setId], listSizes: true }),
     prepare: unchanged,
     apply: onCollection(rules.updateSetDetails),
     created: nothingCreated,
   },
   'collection/update-car-details': {
-    references: (args) => refs({ carIds: [args.carId] }),
+    references: (args) => refs({ carIds: [args.carId], listSizes: true }),
     prepare: unchanged,
     apply: onCollection(rules.updateCarDetails),
     created: nothingCreated,
@@ -173,7 +185,7 @@ const definitions: { [N in MutationName]: MutationDefinition<N> } = {
     created: nothingCreated,
   },
   'users/update-settings': {
-    references: none,
+    references: () => refs({ settings: true }),
     prepare: unchanged,
     apply: rules.updateSetting,
     created: nothingCreated,
@@ -222,13 +234,21 @@ export function mutationReferences(mutation: ParsedMutation): MutationReferences
   return definitionOf(mutation.name).references(mutation.args);
 }
 
-/** Applies a prepared mutation; throws RuleError when docs/rules.md refuses it. */
+/**
+ * Applies a prepared mutation; throws RuleError when docs/rules.md refuses it, or when it grows a
+ * list past its cap (422, the words of collector-caps.ts), on the device as on the server.
+ */
 export function applyMutation(
   state: UserState,
   mutation: ParsedMutation,
   ctx: RuleContext,
 ): UserState {
-  return definitionOf(mutation.name).apply(state, mutation.args, ctx);
+  const after = definitionOf(mutation.name).apply(state, mutation.args, ctx);
+  if (after.collection !== state.collection) {
+    const full = listOverCap(state.collection, after.collection, ctx.outside);
+    if (full) throw new RuleError(422, LIST_CAP_REFUSALS[full]);
+  }
+  return after;
 }
 
 export function mutationCreated(mutation: ParsedMutation): Record<string, unknown> {

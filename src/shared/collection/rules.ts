@@ -17,12 +17,13 @@ import {
 } from './types';
 import { MAX_COPIES_PER_CHANGE } from './work-units';
 import { Refusal } from '../refusal';
+import { settingsRefusal, type ListSizes } from '../collector-caps';
 import { formatCountEnUs } from '../text/locale-text';
 
 /** A change the rules refuse. `status` is what the HTTP API answers for it. */
 export class RuleError extends Refusal {
   constructor(
-    override readonly status: 404 | 409 | 413 | 422,
+    override readonly status: 400 | 404 | 409 | 413 | 422,
     message: string,
   ) {
     super(status, message);
@@ -40,6 +41,8 @@ export interface RuleContext {
   /** ISO timestamp for list entries (favourites, wishlists) that the payload gives no time for. */
   now: string;
   catalog: CatalogLookup;
+  /** Entries of the capped lists outside `state` (it holds only what a change touches). */
+  outside?: ListSizes;
 }
 
 /** The id of the car instance that the k-th car (0-based) of a set instance adds. */
@@ -509,13 +512,10 @@ export function updateSetting(
   state: UserState,
   args: MutationArgs<'users/update-settings'>,
 ): UserState {
-  return {
-    ...state,
-    preferences: {
-      ...state.preferences,
-      settings: { ...state.preferences.settings, [args.key]: args.value },
-    },
-  };
+  const settings = { ...state.preferences.settings, [args.key]: args.value };
+  const refusal = settingsRefusal(state.preferences.settings, settings, args.key);
+  if (refusal) throw new RuleError(400, refusal);
+  return { ...state, preferences: { ...state.preferences, settings } };
 }
 
 export function completeTutorial(
