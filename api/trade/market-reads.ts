@@ -28,7 +28,7 @@ const isPublic = (alias: string) =>
 /** A row of the price guide: one part (band) of one item's prices. */
 interface BandRow {
   item_id: string;
-  band: string;
+  band: number;
   median: string | number;
   low: string | number;
   high: string | number;
@@ -46,7 +46,9 @@ const band = (row: BandRow): PriceBand => ({
   to: iso(row.last),
 });
 
-const CONDITION_BAND = 'condition:';
+/** The bands of an item's prices, by number: all, sold, asking, then each of CONDITIONS in order. */
+const BAND = { all: 0, sold: 1, asking: 2, firstCondition: 3 } as const;
+const conditionsArray = sql.raw(`ARRAY[${CONDITIONS.map((c) => `'${c}'`).join(', ')}]::text[]`);
 
 /**
  * The price guide of each item (docs/api.md, "Price guide"): only prices another collector stood
@@ -67,24 +69,35 @@ export async function communityPrices(
     db,
     sql`WITH priced AS (
           SELECT l.item_id, l.user_id, l.id, l.updated_at AS at,
-                 CASE WHEN l.status = 'open' THEN 'asking' ELSE 'sold' END AS source,
+                 CASE WHEN l.status = 'open' THEN ${BAND.asking}::int ELSE ${BAND.sold}::int END AS source,
                  CASE WHEN l.status = 'open' THEN l.asking_price ELSE l.agreed_price END AS price,
                  CASE WHEN l.status = 'open' THEN ci.condition ELSE l.copy_condition END AS condition
-            FROM listings l
+            FROM (SELECT DISTINCT jsonb_array_elements_text(${idsJson(ids)}::jsonb) AS id) item
+            -- Each item's priced listings from the index on its own (OFFSET 0 keeps the subquery
+            -- whole): a join over the list may read every priced listing of every car instead.
+            CROSS JOIN LATERAL (
+              SELECT * FROM listings l
+               WHERE l.kind = ${kind} AND l.item_id = item.id
+                 AND ((l.status = 'open' AND l.asking_price IS NOT NULL)
+                   OR (l.status IN ('sold', 'traded') AND l.agreed_price IS NOT NULL))
+              OFFSET 0) l
             LEFT JOIN car_instances ci
               ON l.status = 'open' AND l.kind = 'car'
              AND ci.user_id = l.user_id AND ci.instance_id = l.instance_id
-           WHERE l.kind = ${kind}
-             AND l.item_id IN (SELECT jsonb_array_elements_text(${idsJson(ids)}::jsonb))
-             AND ((l.status = 'open' AND l.asking_price IS NOT NULL)
-               OR (l.status IN ('sold', 'traded') AND l.agreed_price IS NOT NULL))
         ),
+        -- Each price once in each of its bands, numbered (BAND) so the sort compares integers;
+        -- the ids sort bytewise, as no order of them is shown.
         latest AS (
-          SELECT DISTINCT ON (p.item_id, b.band, p.user_id) p.item_id, b.band, p.price, p.at
+          SELECT DISTINCT ON (p.item_id COLLATE "C", b.band, p.user_id COLLATE "C")
+                 p.item_id COLLATE "C" AS item_id, b.band, p.price, p.at
             FROM priced p
-            CROSS JOIN LATERAL (VALUES ('all'), (p.source), (${CONDITION_BAND}::text || p.condition)) b(band)
+            CROSS JOIN LATERAL (
+              VALUES (${BAND.all}::int), (p.source),
+                     (${BAND.firstCondition}::int - 1 + array_position(${conditionsArray}, p.condition))
+            ) b(band)
            WHERE b.band IS NOT NULL
-           ORDER BY p.item_id, b.band, p.user_id, p.at DESC, p.id DESC
+           ORDER BY p.item_id COLLATE "C", b.band, p.user_id COLLATE "C", p.at DESC,
+                    p.id COLLATE "C" DESC
         )
         SELECT item_id, band,
                percentile_cont(0.5) WITHIN GROUP (ORDER BY price) AS median,
@@ -94,23 +107,23 @@ export async function communityPrices(
          GROUP BY item_id, band
         HAVING count(*) >= ${MIN_PRICE_SELLERS}`,
   );
-  const bands = new Map<string, Map<string, PriceBand>>();
+  const bands = new Map<string, Map<number, PriceBand>>();
   for (const row of rows) {
-    const item = bands.get(row.item_id) ?? new Map<string, PriceBand>();
+    const item = bands.get(row.item_id) ?? new Map<number, PriceBand>();
     item.set(row.band, band(row));
     bands.set(row.item_id, item);
   }
   const prices: Record<string, CommunityPrice> = {};
   for (const [itemId, item] of bands) {
-    const all = item.get('all');
+    const all = item.get(BAND.all);
     if (!all) continue;
     const conditions: CommunityPrice['conditions'] = {};
-    for (const condition of CONDITIONS) {
-      const found = item.get(CONDITION_BAND + condition);
+    for (const [index, condition] of CONDITIONS.entries()) {
+      const found = item.get(BAND.firstCondition + index);
       if (found) conditions[condition] = found;
     }
-    const sold = item.get('sold');
-    const asking = item.get('asking');
+    const sold = item.get(BAND.sold);
+    const asking = item.get(BAND.asking);
     prices[itemId] = {
       ...all,
       ...(sold ? { sold } : {}),
