@@ -5,7 +5,7 @@ import { priceAgainstMax, WANTED_BY_COUNT_CAP } from '../../shared/community/mar
 import { formatPrice } from '../catalog';
 import { useCommunityPrice } from './use-market';
 import './market.css';
-import { describeBand, PRICE_GUIDE_NOTE, priceGuideRows } from './price-guide-text';
+import { bandParts, describeBand, PRICE_GUIDE_NOTE, priceGuideRows } from './price-guide-text';
 
 /**
  * The price guide of a car, or nothing below 3 sellers (a price from one or two would mislead).
@@ -31,12 +31,19 @@ export function CommunityPriceLine({
     <section className="tb-price-guide" aria-label="Price guide" data-testid="community-price">
       <p className="tb-label">Price guide</p>
       <dl className="tb-price-guide__rows">
-        {priceGuideRows(price).map((row) => (
-          <div key={row.key} className="tb-price-guide__row" data-testid={`price-${row.key}`}>
-            <dt>{row.label}</dt>
-            <dd>{row.text}</dd>
-          </div>
-        ))}
+        {priceGuideRows(price).map(({ key, label, band }) => {
+          const { price: amount, basis } = bandParts(band);
+          return (
+            <div key={key} className="tb-price-guide__row" data-testid={`price-${key}`}>
+              <dt>{label}</dt>
+              <dd>
+                <span className="tb-price-guide__price">{amount}</span>
+                <span className="visually-hidden">, </span>
+                <span className="tb-price-guide__basis">{basis}</span>
+              </dd>
+            </div>
+          );
+        })}
       </dl>
       <p className="tb-price-guide__note">{PRICE_GUIDE_NOTE}</p>
     </section>

@@ -20,13 +20,22 @@ export function dateWindow(fromIso: string, toIso: string): string {
   return `${monthOnly().format(from)}–${last}`;
 }
 
-/** '$4.50 median ($3.00–$6.00), 5 sellers, Mar–Nov 2026'. */
-export function describeBand(band: PriceBand): string {
+/** The price ('$4.50 median ($3.00–$6.00)') and what it stands on ('5 sellers, Mar–Nov 2026'). */
+export function bandParts(band: PriceBand): { price: string; basis: string } {
   const range =
     band.low === band.high
       ? formatPrice(band.low)
       : `${formatPrice(band.low)}–${formatPrice(band.high)}`;
-  return `${formatPrice(band.median)} median (${range}), ${band.count} sellers, ${dateWindow(band.from, band.to)}`;
+  return {
+    price: `${formatPrice(band.median)} median (${range})`,
+    basis: `${band.count} sellers, ${dateWindow(band.from, band.to)}`,
+  };
+}
+
+/** '$4.50 median ($3.00–$6.00), 5 sellers, Mar–Nov 2026'. */
+export function describeBand(band: PriceBand): string {
+  const { price, basis } = bandParts(band);
+  return `${price}, ${basis}`;
 }
 
 const CONDITION_LABEL: Record<Condition, string> = {
@@ -39,7 +48,7 @@ const CONDITION_LABEL: Record<Condition, string> = {
 export interface PriceGuideRow {
   key: string;
   label: string;
-  text: string;
+  band: PriceBand;
 }
 
 /**
@@ -47,14 +56,13 @@ export interface PriceGuideRow {
  * completed trade) and asking (open listings); a part from fewer than 3 sellers is not there.
  */
 export function priceGuideRows(price: CommunityPrice): PriceGuideRow[] {
-  const rows: PriceGuideRow[] = [{ key: 'all', label: 'All', text: describeBand(price) }];
+  const rows: PriceGuideRow[] = [{ key: 'all', label: 'All', band: price }];
   for (const condition of CONDITIONS) {
     const band = price.conditions[condition];
-    if (band)
-      rows.push({ key: condition, label: CONDITION_LABEL[condition], text: describeBand(band) });
+    if (band) rows.push({ key: condition, label: CONDITION_LABEL[condition], band });
   }
-  if (price.sold) rows.push({ key: 'sold', label: 'Sold', text: describeBand(price.sold) });
-  if (price.asking) rows.push({ key: 'asking', label: 'Asking', text: describeBand(price.asking) });
+  if (price.sold) rows.push({ key: 'sold', label: 'Sold', band: price.sold });
+  if (price.asking) rows.push({ key: 'asking', label: 'Asking', band: price.asking });
   return rows;
 }
 

@@ -67,7 +67,7 @@ describe('the price guide, as a collector reads it', () => {
       conditions: { loose: band(3), carded: band(6) },
       sold: band(5, 3),
     });
-    expect(rows.map((row) => `${row.label}: ${row.text}`)).toEqual([
+    expect(rows.map((row) => `${row.label}: ${describeBand(row.band)}`)).toEqual([
       'All: $5.00 median ($4.00–$7.00), 5 sellers, Mar–Nov 2026',
       'Carded: $6.00 median ($5.00–$8.00), 5 sellers, Mar–Nov 2026',
       'Loose: $3.00 median ($2.00–$5.00), 5 sellers, Mar–Nov 2026',
