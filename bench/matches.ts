@@ -78,12 +78,20 @@ try {
                           asking_price, status, created_at, updated_at)
     SELECT seller, 'l' || g, 'car', cars.id, 'i' || g, g % 2, 1 - g % 2,
            CASE WHEN g % 2 = 1 THEN NULL ELSE round((1 + random() * 30)::numeric, 2) END,
-           status, now() - (g || ' seconds')::interval, now()
+           status, now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
       FROM made JOIN cars ON cars.n = made.n`);
+  // Deals completed with a buyer record the price agreed and the copy's condition (the price
+  // guide reads them); every other completed cash listing went to nobody and is not a price.
+  await db.execute(sql`
+    UPDATE listings SET offer_id = 'o' || id, agreed_price = asking_price,
+           copy_condition = CASE WHEN hashtext(id) % 2 = 0 THEN 'carded' ELSE 'loose' END
+     WHERE status IN ('sold', 'traded') AND asking_price IS NOT NULL AND hashtext(id) % 3 <> 0`);
   await db.execute(sql`
     INSERT INTO car_instances (user_id, instance_id, car_id, condition, grade, purchase_price,
                                notes, purchase_place, date_added)
-    SELECT user_id, instance_id, item_id, 'carded', 'Good', 1, '', '', now()::text
+    SELECT user_id, instance_id, item_id,
+           CASE WHEN hashtext(id) % 2 = 0 THEN 'carded' ELSE 'loose' END, 'Good', 1, '', '',
+           now()::text
       FROM listings`);
   await db.execute(sql`ANALYZE`);
   const [counts] = await queryRows<{ open: number; wishes: number }>(

@@ -23,6 +23,7 @@ import {
   type Mutation,
 } from '../bench/ui/app-session';
 import { buildAppInto } from '../bench/ui/build';
+import { seedPriceGuide } from './price-guide-seed';
 import { launchChromium } from '../test/fixtures/chromium';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -195,26 +196,6 @@ async function seedCommunity(base: string, catalog: Catalog, me: Collector, myCa
       },
     },
     { name: 'follows/set', args: { userId: me.uid, following: true } },
-    // Three asking prices for my car: its community price shows on the car page and in Stats.
-    ...[4, 5, 7].flatMap((askingPrice, index) => [
-      {
-        name: 'collection/add-car-instance',
-        args: { carId: myCarId, details: { instanceId: `leo-mine-${index}` } },
-      },
-      {
-        name: 'listings/create',
-        args: {
-          listingId: randomUUID(),
-          kind: 'car',
-          itemId: myCarId,
-          instanceId: `leo-mine-${index}`,
-          forTrade: false,
-          forSale: true,
-          askingPrice,
-          wants: '',
-        },
-      },
-    ]),
   ]);
   await pushMutations(base, me, [
     // A public wishlist holding leo's listed car: the Matches view has it.
@@ -237,6 +218,7 @@ async function seedCommunity(base: string, catalog: Catalog, me: Collector, myCa
       },
     },
   ]);
+  await seedPriceGuide(base, myCarId);
   return { friendId: friend.uid, postId, listingId };
 }
 

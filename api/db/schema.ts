@@ -372,6 +372,13 @@ export const listings = pgTable(
     status: text('status').notNull().default('open'), // open | sold | traded | withdrawn
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // What a completion with a buyer recorded (listings/complete); null for any other listing.
+    /** The accepted offer that completed it. */
+    offerId: text('offer_id'),
+    /** The price agreed: the offer's cash, else the asking price; null when neither was money. */
+    agreedPrice: money('agreed_price'),
+    /** The condition of the car copy that changed hands (the seller no longer has it). */
+    copyCondition: text('copy_condition'),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.id] }),
@@ -385,10 +392,12 @@ export const listings = pgTable(
     index('listings_open_item_idx')
       .on(t.kind, t.itemId, t.createdAt.desc())
       .where(sql`${t.status} = 'open'`),
-    // The community price: the cash listings of a car, open and completed.
-    index('listings_priced_item_idx')
-      .on(t.kind, t.itemId, t.askingPrice)
-      .where(sql`${t.askingPrice} IS NOT NULL AND ${t.status} IN ('open', 'sold', 'traded')`),
+    // The community price: open listings at their asking price, completed deals at the price agreed.
+    index('listings_price_guide_idx')
+      .on(t.kind, t.itemId)
+      .where(
+        sql`(${t.status} = 'open' AND ${t.askingPrice} IS NOT NULL) OR (${t.status} IN ('sold', 'traded') AND ${t.agreedPrice} IS NOT NULL)`,
+      ),
   ],
 );
 

@@ -245,7 +245,7 @@ async function moveItems(tx: Queryable, context: CommandContext, deal: Deal) {
       throw new Error(`state version of ${userId} moved while its row was locked`);
     }
   }
-  return { receivedInstanceId: receivedId, movedCars };
+  return { receivedInstanceId: receivedId, movedCars, copyCondition: listedCar?.condition ?? null };
 }
 
 export const completeListing = defineCommand({
@@ -276,11 +276,16 @@ export const completeListing = defineCommand({
       );
     }
     const deal: Deal = { listing, offer, outcome: args.outcome };
-    const { receivedInstanceId, movedCars } = await moveItems(tx, context, deal);
+    const { receivedInstanceId, movedCars, copyCondition } = await moveItems(tx, context, deal);
 
+    // Only a deal with another collector records a price (the community price reads it); one
+    // completed with no buyer says nothing about what the car is worth.
+    const dealRecord = offer
+      ? { offerId: offer.id, agreedPrice: offer.price ?? listing.askingPrice, copyCondition }
+      : {};
     await tx
       .update(listings)
-      .set({ status: args.outcome, updatedAt: new Date(context.now) })
+      .set({ status: args.outcome, updatedAt: new Date(context.now), ...dealRecord })
       .where(and(eq(listings.userId, listing.userId), eq(listings.id, listing.id)));
     await declinePendingOffers(tx, listing.id, context.now);
     if (offer && movedCars.length > 0) {

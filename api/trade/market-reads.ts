@@ -1,16 +1,18 @@
 // The market reads, each one indexed SQL statement (plus the board's listing view for the
-// few listings found): the community price of cars, the Matches view of a collector's wishlist,
+// few listings found): the community price (price guide) of cars, the Matches view of a collector's wishlist,
 // and Wanted by (collectors whose public wishlist holds a car). Only public wishlists are read.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../db/database';
 import { listingViews } from './trade-reads';
 import { publicProfiles } from '../profiles/public-profile';
+import { CONDITIONS } from '../../src/shared/collection/types';
 import {
-  MIN_COMMUNITY_PRICES,
+  MIN_PRICE_SELLERS,
   WANTED_BY_COUNT_CAP,
   WISHLIST_PUBLIC_SETTING,
   type CommunityPrice,
   type MatchKind,
+  type PriceBand,
   type MatchView,
   type MatchesAnswer,
   type WantedByEntry,
@@ -23,45 +25,110 @@ const WISHLIST = { car: 'wishlistCarIds', set: 'wishlistSetIds' } as const;
 const isPublic = (alias: string) =>
   sql.raw(`(${alias}.settings -> '${WISHLIST_PUBLIC_SETTING}') = 'true'::jsonb`);
 
+/** A row of the price guide: one part (band) of one item's prices. */
+interface BandRow {
+  item_id: string;
+  band: number;
+  median: string | number;
+  low: string | number;
+  high: string | number;
+  count: number;
+  first: string | Date;
+  last: string | Date;
+}
+
+const band = (row: BandRow): PriceBand => ({
+  median: Math.round(Number(row.median) * 100) / 100,
+  low: Number(row.low),
+  high: Number(row.high),
+  count: row.count,
+  from: iso(row.first),
+  to: iso(row.last),
+});
+
+/** The bands of an item's prices, by number: all, sold, asking, then each of CONDITIONS in order. */
+const BAND = { all: 0, sold: 1, asking: 2, firstCondition: 3 } as const;
+const conditionsArray = sql.raw(`ARRAY[${CONDITIONS.map((c) => `'${c}'`).join(', ')}]::text[]`);
+
 /**
- * The median asking price of each item's open and completed cash listings, with the range, count
- * and dates; items with fewer than MIN_COMMUNITY_PRICES prices are left out.
+ * The price guide of each item (docs/api.md, "Price guide"): only prices another collector stood
+ * behind — deals completed with another collector's accepted offer, at the price agreed, and open
+ * listings, at their asking price — and one per seller (their latest), so one account, however
+ * many listings it makes or completes on its own, counts once. Each item's prices are read in
+ * every band (all, sold or asking, the copy's condition); a band from fewer than
+ * MIN_PRICE_SELLERS sellers is left out, and an item without the `all` band is absent. One
+ * statement on the price-guide index (0017), and the seller's copy by its key for the condition
+ * of an open listing (a completed one recorded it).
  */
 export async function communityPrices(
   db: Queryable,
   kind: 'car' | 'set',
   ids: readonly string[],
 ): Promise<Record<string, CommunityPrice>> {
-  const rows = await queryRows<{
-    item_id: string;
-    median: string | number;
-    low: string | number;
-    high: string | number;
-    count: number;
-    first: string | Date;
-    last: string | Date;
-  }>(
+  const rows = await queryRows<BandRow>(
     db,
-    sql`SELECT l.item_id,
-          percentile_cont(0.5) WITHIN GROUP (ORDER BY l.asking_price) AS median,
-          min(l.asking_price) AS low, max(l.asking_price) AS high, count(*)::int AS count,
-          min(l.created_at) AS first, max(l.created_at) AS last
-        FROM listings l
-        WHERE l.kind = ${kind}
-          AND l.item_id IN (SELECT jsonb_array_elements_text(${idsJson(ids)}::jsonb))
-          AND l.asking_price IS NOT NULL AND l.status IN ('open', 'sold', 'traded')
-        GROUP BY l.item_id
-        HAVING count(*) >= ${MIN_COMMUNITY_PRICES}`,
+    sql`WITH priced AS (
+          SELECT l.item_id, l.user_id, l.id, l.updated_at AS at,
+                 CASE WHEN l.status = 'open' THEN ${BAND.asking}::int ELSE ${BAND.sold}::int END AS source,
+                 CASE WHEN l.status = 'open' THEN l.asking_price ELSE l.agreed_price END AS price,
+                 CASE WHEN l.status = 'open' THEN ci.condition ELSE l.copy_condition END AS condition
+            FROM (SELECT DISTINCT jsonb_array_elements_text(${idsJson(ids)}::jsonb) AS id) item
+            -- Each item's priced listings from the index on its own (OFFSET 0 keeps the subquery
+            -- whole): a join over the list may read every priced listing of every car instead.
+            CROSS JOIN LATERAL (
+              SELECT * FROM listings l
+               WHERE l.kind = ${kind} AND l.item_id = item.id
+                 AND ((l.status = 'open' AND l.asking_price IS NOT NULL)
+                   OR (l.status IN ('sold', 'traded') AND l.agreed_price IS NOT NULL))
+              OFFSET 0) l
+            LEFT JOIN car_instances ci
+              ON l.status = 'open' AND l.kind = 'car'
+             AND ci.user_id = l.user_id AND ci.instance_id = l.instance_id
+        ),
+        -- Each price once in each of its bands, numbered (BAND) so the sort compares integers;
+        -- the ids sort bytewise, as no order of them is shown.
+        latest AS (
+          SELECT DISTINCT ON (p.item_id COLLATE "C", b.band, p.user_id COLLATE "C")
+                 p.item_id COLLATE "C" AS item_id, b.band, p.price, p.at
+            FROM priced p
+            CROSS JOIN LATERAL (
+              VALUES (${BAND.all}::int), (p.source),
+                     (${BAND.firstCondition}::int - 1 + array_position(${conditionsArray}, p.condition))
+            ) b(band)
+           WHERE b.band IS NOT NULL
+           ORDER BY p.item_id COLLATE "C", b.band, p.user_id COLLATE "C", p.at DESC,
+                    p.id COLLATE "C" DESC
+        )
+        SELECT item_id, band,
+               percentile_cont(0.5) WITHIN GROUP (ORDER BY price) AS median,
+               min(price) AS low, max(price) AS high, count(*)::int AS count,
+               min(at) AS first, max(at) AS last
+          FROM latest
+         GROUP BY item_id, band
+        HAVING count(*) >= ${MIN_PRICE_SELLERS}`,
   );
-  const prices: Record<string, CommunityPrice> = {};
+  const bands = new Map<string, Map<number, PriceBand>>();
   for (const row of rows) {
-    prices[row.item_id] = {
-      median: Math.round(Number(row.median) * 100) / 100,
-      low: Number(row.low),
-      high: Number(row.high),
-      count: row.count,
-      from: iso(row.first),
-      to: iso(row.last),
+    const item = bands.get(row.item_id) ?? new Map<number, PriceBand>();
+    item.set(row.band, band(row));
+    bands.set(row.item_id, item);
+  }
+  const prices: Record<string, CommunityPrice> = {};
+  for (const [itemId, item] of bands) {
+    const all = item.get(BAND.all);
+    if (!all) continue;
+    const conditions: CommunityPrice['conditions'] = {};
+    for (const [index, condition] of CONDITIONS.entries()) {
+      const found = item.get(BAND.firstCondition + index);
+      if (found) conditions[condition] = found;
+    }
+    const sold = item.get(BAND.sold);
+    const asking = item.get(BAND.asking);
+    prices[itemId] = {
+      ...all,
+      ...(sold ? { sold } : {}),
+      ...(asking ? { asking } : {}),
+      conditions,
     };
   }
   return prices;

@@ -1,6 +1,6 @@
-// Owns the collection's estimated value: each car's copies at its community price (the median
-// asking price, shown only from 3 prices up). Cars without one are counted apart, never guessed.
-import type { CommunityPrice } from '../../shared/community/market-schemas';
+// Owns the collection's estimated value: each car's copies at its community price (the price
+// guide's median, from 3 distinct sellers up). Cars without one are counted apart, never guessed.
+import { trustedPrices } from '../../shared/community/market-schemas';
 
 export interface EstimatedValue {
   value: number;
@@ -11,10 +11,15 @@ export interface EstimatedValue {
   paidForPriced: number;
 }
 
+/**
+ * `prices`: the community-prices answer as received or kept; only prices the shared schema
+ * trusts (3 distinct sellers, the price guide's shape) value a car, as on the car page.
+ */
 export function estimateValue(
   owned: readonly { carId: string; count: number; spent: number }[],
-  prices: Readonly<Record<string, CommunityPrice>>,
+  answered: Readonly<Record<string, unknown>>,
 ): EstimatedValue {
+  const prices = trustedPrices(answered);
   let cents = 0;
   let paidCents = 0;
   let pricedCopies = 0;

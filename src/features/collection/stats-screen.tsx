@@ -1,7 +1,9 @@
 // /stats: the big numbers first (cars, sets, money spent), then hand-made charts — by year, top
 // series, brand, and a condition donut — each bar a link that filters /collection.
+import { useMemo } from 'react';
 import { useCommunityPrices } from '../trade-board';
 import { estimateValue } from './estimated-value';
+import { MIN_PRICE_SELLERS } from '../../shared/community/market-schemas';
 import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
 import { useProfile } from '../../db/use-collection';
@@ -196,8 +198,14 @@ function EstimatedValueCard({
 }) {
   const owned = useOwnedCars(userId);
   const read = useCommunityPrices(owned ? owned.map((entry) => entry.carId) : null);
+  // Checks each of up to 5,000 answered prices against the schema: once per answer, not per render.
+  const answered = read.status === 'ready' ? read.data.prices : null;
+  const estimate = useMemo(
+    () => (owned && answered ? estimateValue(owned, answered) : null),
+    [owned, answered],
+  );
   if (!owned || owned.length === 0) return null;
-  if (read.status !== 'ready') {
+  if (!estimate) {
     return (
       <div className="cl-bignum cl-bignum--wide card" data-testid="stat-value">
         <span className="cl-bignum__label">Estimated value of my collection</span>
@@ -209,7 +217,6 @@ function EstimatedValueCard({
       </div>
     );
   }
-  const estimate = estimateValue(owned, read.data.prices);
   return (
     <div className="cl-bignum cl-bignum--wide card" data-testid="stat-value">
       <span className="cl-bignum__label">Estimated value of my collection</span>
@@ -218,10 +225,10 @@ function EstimatedValueCard({
       </strong>
       <span className="cl-bignum__sub">
         {estimate.pricedCopies > 0
-          ? `${plural(estimate.pricedCopies, 'car')} at the median asking price on the trade board, which you paid ${formatMoney(estimate.paidForPriced, currency)} for.`
-          : 'No car of yours has a community price yet (it takes 3 asking prices).'}
+          ? `${plural(estimate.pricedCopies, 'car')} at the price guide's median on the trade board, which you paid ${formatMoney(estimate.paidForPriced, currency)} for.`
+          : `No car of yours has a price guide yet (it takes ${MIN_PRICE_SELLERS} sellers).`}
         {estimate.unpricedCopies > 0 && estimate.pricedCopies > 0
-          ? ` ${plural(estimate.unpricedCopies, 'car')} with fewer than 3 asking prices ${estimate.unpricedCopies === 1 ? 'is' : 'are'} not counted.`
+          ? ` ${plural(estimate.unpricedCopies, 'car')} priced by fewer than ${MIN_PRICE_SELLERS} sellers ${estimate.unpricedCopies === 1 ? 'is' : 'are'} not counted.`
           : ''}
       </span>
     </div>

@@ -257,7 +257,7 @@ function ListingForm({ userId, kind, id }: { userId: string; kind: ItemKind; id:
               {errors.price}
             </span>
           )}
-          {kind === 'car' && <CommunityPriceLine carId={id} />}
+          {kind === 'car' && <CommunityPriceLine carId={id} compact />}
         </label>
       )}
 

@@ -1,36 +1,52 @@
-// The market pieces that several screens show: the community price line, Wanted by, and
+// The market pieces that several screens show: the price guide, Wanted by, and
 // how a match stands against my max price.
-import type { CommunityPrice, WantedByEntry } from '../../shared/community/market-schemas';
+import type { WantedByEntry } from '../../shared/community/market-schemas';
 import { priceAgainstMax, WANTED_BY_COUNT_CAP } from '../../shared/community/market-schemas';
 import { formatPrice } from '../catalog';
 import { useCommunityPrice } from './use-market';
 import './market.css';
-import { madeOnFirstUse } from '../../shared/made-on-first-use';
+import { bandParts, describeBand, PRICE_GUIDE_NOTE, priceGuideRows } from './price-guide-text';
 
-const monthYear = madeOnFirstUse(
-  () => new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric' }),
-);
-
-/** 'Others ask $4–$7, median $5 (12 listings, Mar–Nov 2026)'. */
-export function describeCommunityPrice(price: CommunityPrice): string {
-  const range =
-    price.low === price.high
-      ? formatPrice(price.low)
-      : `${formatPrice(price.low)}–${formatPrice(price.high)}`;
-  const from = monthYear().format(new Date(price.from));
-  const to = monthYear().format(new Date(price.to));
-  const dates = from === to ? from : `${from}–${to}`;
-  return `Others ask ${range}, median ${formatPrice(price.median)} (${price.count} listings, ${dates})`;
-}
-
-/** Nothing at all below 3 prices: a price from one or two listings would mislead. */
-export function CommunityPriceLine({ carId }: { carId: string | null }) {
+/**
+ * The price guide of a car, or nothing below 3 sellers (a price from one or two would mislead).
+ * `compact`: its first line only, beside a price being typed.
+ */
+export function CommunityPriceLine({
+  carId,
+  compact = false,
+}: {
+  carId: string | null;
+  compact?: boolean;
+}) {
   const price = useCommunityPrice(carId);
   if (!price) return null;
+  if (compact) {
+    return (
+      <span className="tb-community-price" data-testid="community-price">
+        Price guide: {describeBand(price)}
+      </span>
+    );
+  }
   return (
-    <span className="tb-community-price" data-testid="community-price">
-      {describeCommunityPrice(price)}
-    </span>
+    <section className="tb-price-guide" aria-label="Price guide" data-testid="community-price">
+      <p className="tb-label">Price guide</p>
+      <dl className="tb-price-guide__rows">
+        {priceGuideRows(price).map(({ key, label, band }) => {
+          const { price: amount, basis } = bandParts(band);
+          return (
+            <div key={key} className="tb-price-guide__row" data-testid={`price-${key}`}>
+              <dt>{label}</dt>
+              <dd>
+                <span className="tb-price-guide__price">{amount}</span>
+                <span className="visually-hidden">, </span>
+                <span className="tb-price-guide__basis">{basis}</span>
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+      <p className="tb-price-guide__note">{PRICE_GUIDE_NOTE}</p>
+    </section>
   );
 }
 

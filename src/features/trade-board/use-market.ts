@@ -1,16 +1,20 @@
 // The market reads for screens: the community price of cars, Matches, Wanted by.
 // Answers are kept on the device like every community read, so they show offline as last seen.
-import type {
-  CommunityPrice,
-  CommunityPricesAnswer,
-  MatchesAnswer,
-  WantedByAnswer,
+import {
+  trustedPrices,
+  type CommunityPrice,
+  type CommunityPricesAnswer,
+  type MatchesAnswer,
+  type WantedByAnswer,
 } from '../../shared/community/market-schemas';
 import { useCommunityQuery, type CommunityQuery } from '../../sync/use-community-query';
 
 const sortedUnique = (ids: readonly string[]) => [...new Set(ids)].sort();
 
-/** Community prices of these cars; only cars with at least 3 asking prices have one. */
+/**
+ * Community prices of these cars, as answered (or kept): only cars priced by 3 sellers have one.
+ * Read each through trustedPrices before showing it.
+ */
 export function useCommunityPrices(
   carIds: readonly string[] | null,
 ): CommunityQuery<CommunityPricesAnswer> {
@@ -23,7 +27,8 @@ export function useCommunityPrices(
 
 export function useCommunityPrice(carId: string | null): CommunityPrice | null {
   const read = useCommunityPrices(carId === null ? null : [carId]);
-  return read.status === 'ready' && carId !== null ? (read.data.prices[carId] ?? null) : null;
+  if (read.status !== 'ready' || carId === null || !(carId in read.data.prices)) return null;
+  return trustedPrices({ [carId]: read.data.prices[carId] })[carId] ?? null;
 }
 
 export function useMatches(enabled: boolean): CommunityQuery<MatchesAnswer> {
