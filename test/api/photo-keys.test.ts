@@ -48,7 +48,7 @@ const upload = (user: TestUser, photoId: string, bytes: Buffer) =>
   api.app.request(`/api/photos/${photoId}`, {
     method: 'PUT',
     headers: { Authorization: `Bearer ${user.idToken}`, 'content-type': 'image/jpeg' },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
 
 async function served(userId: string, photoId: string) {
