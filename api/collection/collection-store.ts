@@ -21,6 +21,7 @@ import type { MutationReferences } from '../../src/shared/collection/mutations';
 import { orderedDiff, sameFields } from './ordered-diff';
 import type { BudgetCharge } from '../http/write-budget';
 import { groupBy } from '../../src/shared/group-by';
+import { withSweptKeys } from './key-retention';
 
 /** The four lists of list_items, named after the collection keys they fill. */
 const LIST_NAMES = [
@@ -142,7 +143,11 @@ export interface Totals {
 /** Every change's read and write: prepared once per connection (api/db/prepared-statements.ts). */
 const READ_STATEMENT: PreparedStatement = {
   name: 'diecast_read',
-  text: 'SELECT diecast_read($1, $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS read',
+  // With the marks of the collector's devices whose old keys were swept (a row a device, most
+  // collectors none): a key no longer stored may not be applied again (api/collection/key-retention.ts).
+  text: `SELECT diecast_read($1, $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS read,
+    (SELECT coalesce(jsonb_object_agg(client_id, swept_through), '{}'::jsonb)
+       FROM swept_key_marks WHERE user_id = $1) AS marks`,
 };
 const APPLY_STATEMENT: PreparedStatement = {
   name: 'diecast_apply_diff',
@@ -187,6 +192,7 @@ export async function readForMutation(
       sets: { id: string; name: string; carIds: string[] }[];
       state: StateDocument | null;
     };
+    marks: Record<string, number | string>;
   }>(db, READ_STATEMENT, [
     userId,
     keys,
@@ -196,7 +202,7 @@ export async function readForMutation(
     refs.setInstanceIds,
   ]);
   if (!row) throw new Error('diecast_read returned no row');
-  const { read } = row;
+  const { read, marks } = row;
   const knownCars = new Set(read.cars);
   // A set's cars come from the same catalogue import, which only writes sets whose cars exist.
   for (const set of read.sets) for (const carId of set.carIds) knownCars.add(carId);
@@ -205,8 +211,12 @@ export async function readForMutation(
     version: read.version === null ? null : Number(read.version),
     totals: { totalCarCount: read.totalCarCount ?? 0, totalSetCount: read.totalSetCount ?? 0 },
     state: read.state ? assembleState(read.state) : emptyUserState(),
-    processedKeys: new Map(
-      read.keys.map(({ key, requestHash, status, body }) => [key, { requestHash, status, body }]),
+    processedKeys: withSweptKeys(
+      new Map(
+        read.keys.map(({ key, requestHash, status, body }) => [key, { requestHash, status, body }]),
+      ),
+      keys,
+      marks,
     ),
     catalog: { hasCar: (carId) => knownCars.has(carId), getSet: (setId) => setsById.get(setId) },
   };
