@@ -28,6 +28,7 @@ import {
   listSizesOf,
   type ListSizes,
 } from '../../src/shared/collector-caps';
+import { withSweptKeys } from './key-retention';
 
 /** The four lists of list_items, named after the collection keys they fill. */
 const LIST_NAMES = [
@@ -150,7 +151,11 @@ export interface Totals {
 /** Every change's read and write: prepared once per connection (api/db/prepared-statements.ts). */
 const READ_STATEMENT: PreparedStatement = {
   name: 'diecast_read',
-  text: 'SELECT diecast_read($1, $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::boolean, $8::int) AS read',
+  // With the marks of the collector's devices whose old keys were swept (a row a device, most
+  // collectors none): a key no longer stored may not be applied again (api/collection/key-retention.ts).
+  text: `SELECT diecast_read($1, $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::boolean, $8::int) AS read,
+    (SELECT coalesce(jsonb_object_agg(client_id, swept_through), '{}'::jsonb)
+       FROM swept_key_marks WHERE user_id = $1) AS marks`,
 };
 const APPLY_STATEMENT: PreparedStatement = {
   name: 'diecast_apply_diff',
@@ -201,6 +206,7 @@ export async function readForMutation(
       state: StateDocument | null;
       sizes: ListSizes | null;
     };
+    marks: Record<string, number | string>;
   }>(db, READ_STATEMENT, [
     userId,
     keys,
@@ -212,7 +218,7 @@ export async function readForMutation(
     references.listSizes ? LIST_COUNT_LIMIT : 0,
   ]);
   if (!row) throw new Error('diecast_read returned no row');
-  const { read } = row;
+  const { read, marks } = row;
   const knownCars = new Set(read.cars);
   // A set's cars come from the same catalogue import, which only writes sets whose cars exist.
   for (const set of read.sets) for (const carId of set.carIds) knownCars.add(carId);
@@ -223,8 +229,12 @@ export async function readForMutation(
     totals: { totalCarCount: read.totalCarCount ?? 0, totalSetCount: read.totalSetCount ?? 0 },
     state,
     ...(references.listSizes ? { outside: outsideOf(read.sizes, state) } : {}),
-    processedKeys: new Map(
-      read.keys.map(({ key, requestHash, status, body }) => [key, { requestHash, status, body }]),
+    processedKeys: withSweptKeys(
+      new Map(
+        read.keys.map(({ key, requestHash, status, body }) => [key, { requestHash, status, body }]),
+      ),
+      keys,
+      marks,
     ),
     catalog: { hasCar: (carId) => knownCars.has(carId), getSet: (setId) => setsById.get(setId) },
   };

@@ -35,6 +35,7 @@ import {
   type StoredOutcome,
 } from '../http/idempotency';
 import { requestHash } from './request-hash';
+import { answersRequest } from './key-retention';
 import type { MutationArgs } from '../../src/shared/collection/mutation-schemas';
 import { unknownTutorialIds } from '../learn/tutorial-store';
 import { OVER_BUDGET_SQLSTATE, type WriteBudget } from '../http/write-budget';
@@ -115,10 +116,9 @@ export async function runIdempotent(
       async (read) => {
         const prior = key === undefined ? undefined : read.processedKeys.get(key);
         if (prior) {
-          const result =
-            prior.requestHash === hash
-              ? { status: prior.status, body: prior.body }
-              : { status: 422, body: { error: KEY_REUSED_ERROR } };
+          const result = answersRequest(prior.requestHash, hash)
+            ? { status: prior.status, body: prior.body }
+            : { status: 422, body: { error: KEY_REUSED_ERROR } };
           return { result, done: true as const };
         }
         const { outcome, diff } = await work(read);
@@ -296,7 +296,7 @@ export async function pushMutations(
       const prior = seen.get(entry.key);
       if (prior) {
         results.push(
-          prior.requestHash === hash
+          answersRequest(prior.requestHash, hash)
             ? pushResultOf(entry.key, prior, true)
             : { key: entry.key, status: 'rejected', error: KEY_REUSED_ERROR },
         );

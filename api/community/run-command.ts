@@ -12,6 +12,7 @@ import {
   type StoredOutcome,
 } from '../http/idempotency';
 import { requestHash } from '../collection/request-hash';
+import { answersRequest } from '../collection/key-retention';
 import { describeZodError } from '../../src/shared/validation';
 import type { CommandContext } from './command';
 import { Refusal } from '../../src/shared/refusal';
@@ -51,7 +52,7 @@ export async function runCommunityCommand(
   if (key !== undefined) {
     const prior = await storedOutcomeOf(db, userId, key);
     if (prior) {
-      return prior.requestHash === hash
+      return answersRequest(prior.requestHash, hash)
         ? { outcome: prior.outcome, replayed: true }
         : { outcome: { status: 422, body: { error: KEY_REUSED_ERROR } }, replayed: true };
     }

@@ -213,7 +213,25 @@ export const processedKeys = pgTable(
     response: jsonb('response').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    // The retention sweep takes the oldest first (api/collection/key-retention.ts).
+    index('processed_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Per device of a collector (the clientId of its `<clientId>:<seq>` keys), the highest seq whose
+ * processed key was swept: such a key seen again is refused, never applied twice (docs/sync.md).
+ */
+export const sweptKeyMarks = pgTable(
+  'swept_key_marks',
+  {
+    userId: text('user_id').notNull(),
+    clientId: text('client_id').notNull(),
+    sweptThrough: bigint('swept_through', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.clientId] })],
 );
 
 /**
@@ -251,6 +269,19 @@ export const usernames = pgTable(
     userId: text('user_id').notNull(),
   },
   (t) => [index('usernames_user_idx').on(t.userId)],
+);
+
+/**
+ * Each held name's skeleton (diecast_username_skeleton, migration 0019): a name too like one
+ * held is taken. Keyed by the skeleton, as usernames is by the name.
+ */
+export const usernameSkeletons = pgTable(
+  'username_skeletons',
+  {
+    skeleton: text('skeleton').primaryKey(),
+    userId: text('user_id').notNull(),
+  },
+  (t) => [index('username_skeletons_user_idx').on(t.userId)],
 );
 
 // ---- Community. Still keyed by the acting user's id where a user owns the row. ----

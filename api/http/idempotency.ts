@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Refusal } from '../../src/shared/refusal';
 import type { Queryable } from '../db/database';
 import { processedKeys } from '../db/schema';
+import { isSweptKey, SWEPT_KEY_HASH, sweptKeyOutcome } from '../collection/key-retention';
 
 /** A key the device made (`<clientId>:<seq>`): printable ASCII, at most 200 characters. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
@@ -44,8 +45,11 @@ export async function storedOutcomeOf(
     .select()
     .from(processedKeys)
     .where(and(eq(processedKeys.userId, userId), eq(processedKeys.key, key)));
-  return row
-    ? { requestHash: row.requestHash, outcome: { status: row.status, body: row.response } }
+  if (row)
+    return { requestHash: row.requestHash, outcome: { status: row.status, body: row.response } };
+  // A key swept after KEY_RETENTION_DAYS is answered as too old, never applied again.
+  return (await isSweptKey(db, userId, key))
+    ? { requestHash: SWEPT_KEY_HASH, outcome: sweptKeyOutcome() }
     : null;
 }
 

@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database, type Queryable } from '../db/database';
 import { releaseObjectIds } from '../db/object-ids';
 import { photos } from '../db/schema';
-import { photoKey } from './photo-key';
+import { deletePhotoBytes } from './photo-bytes';
 import type { PhotoStore } from './photo-store';
 
 /** An upload no post or avatar uses after this long is deleted. */
@@ -58,7 +58,7 @@ export async function sweepUnusedPhotos(
     if (!gone) continue;
     deleted++;
     // Bytes after the row: a row never names bytes that are not there.
-    await store?.delete(photoKey(candidate.user_id, candidate.id));
+    if (store) await deletePhotoBytes(db, store, candidate.user_id, candidate.id);
   }
   return deleted;
 }

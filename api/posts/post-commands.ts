@@ -5,7 +5,7 @@ import type { Queryable } from '../db/database';
 import { comments, photos, postLikes, postReports, posts, profileDetails } from '../db/schema';
 import { CommandError, defineCommand, type CommunityCommand } from '../community/command';
 import type { PhotoStore } from './photo-store';
-import { photoKey } from './photo-key';
+import { deletePhotoBytes } from './photo-bytes';
 import {
   postsCreateSchema,
   postsDeleteSchema,
@@ -95,8 +95,9 @@ const deletePost = defineCommand({
     const released = await releasePhotos(tx, post.userId, post.photoIds);
     const store: PhotoStore | undefined = context.deps.photoStore;
     if (store && released.length > 0) {
+      const { db } = context.deps;
       context.afterCommit(async () => {
-        for (const photoId of released) await store.delete(photoKey(post.userId, photoId));
+        for (const photoId of released) await deletePhotoBytes(db, store, post.userId, photoId);
       });
     }
     return { postId };

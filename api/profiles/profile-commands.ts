@@ -14,7 +14,8 @@ import {
 import { photoUrl } from './public-profile';
 import { isUniqueViolation } from '../db/sql-errors';
 import { objectOwner } from '../db/object-ids';
-import { usernameHolder } from './username-holder';
+import { lookalikeHolder, usernameHolder } from './username-holder';
+import { lookalikeUsernameMessage } from '../../src/shared/profile/username-lookalikes';
 import { alertAfterCommit } from '../push/alerts';
 import { claimFollowAlert } from '../push/follow-alerts';
 import { followsRefusal, MAX_FOLLOWS } from '../../src/shared/collector-caps';
@@ -53,6 +54,11 @@ async function changeUsername(
   // A new name or only new capitals of mine: nobody else may hold it in any case.
   const holder = await usernameHolder(tx, username);
   if (holder !== null && holder !== userId) throw new CommandError(409, takenError(username));
+  // Only new capitals of my own name stay mine, even if it is a look-alike held from before.
+  const alike = holder === userId ? null : await lookalikeHolder(tx, username);
+  if (alike !== null && alike.userId !== userId) {
+    throw new CommandError(409, lookalikeUsernameMessage(username, alike.username));
+  }
   try {
     // A savepoint: a name claimed by someone at the same moment fails alone, as a 409.
     await tx.transaction(async (savepoint) => {

@@ -1,8 +1,9 @@
 // Who holds a username, in any case, from the usernames directory (diecast_claim_username in
-// migration 0007 claims one; a unique index on profiles could not be kept once distributed).
+// migration 0007 claims one; a unique index on profiles could not be kept once distributed),
+// and who holds a name too like it, from the skeletons directory (migration 0019).
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
-import { usernames } from '../db/schema';
+import { profiles, usernames, usernameSkeletons } from '../db/schema';
 
 /** The collector holding `username` (any case), or null. */
 export async function usernameHolder(db: Queryable, username: string): Promise<string | null> {
@@ -11,4 +12,25 @@ export async function usernameHolder(db: Queryable, username: string): Promise<s
     .from(usernames)
     .where(eq(usernames.name, sql`lower(${username})`));
   return row?.userId ?? null;
+}
+
+/**
+ * The collector holding a name with the skeleton of `username` ('Alice' for 'AIice'), with that
+ * name as they show it; null if none. The skeleton is computed by SQL, the fold the directory's
+ * uniqueness rests on. Two lookups, not a join: the directory and profiles are sharded apart.
+ */
+export async function lookalikeHolder(
+  db: Queryable,
+  username: string,
+): Promise<{ userId: string; username: string } | null> {
+  const [held] = await db
+    .select({ userId: usernameSkeletons.userId })
+    .from(usernameSkeletons)
+    .where(eq(usernameSkeletons.skeleton, sql`diecast_username_skeleton(${username})`));
+  if (!held) return null;
+  const [profile] = await db
+    .select({ username: profiles.username })
+    .from(profiles)
+    .where(eq(profiles.userId, held.userId));
+  return { userId: held.userId, username: profile?.username ?? username };
 }

@@ -5,6 +5,7 @@ import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../http/app-env';
 import { photoUrl } from '../profiles/public-profile';
 import { idSchema } from '../../src/shared/collection/mutation-schemas';
+import { unstorableTextProblem } from '../../src/shared/text/user-text';
 import {
   PHOTO_MAX_BYTES,
   PHOTO_QUOTA_ERROR,
@@ -12,7 +13,7 @@ import {
   PHOTO_TYPE_ERROR,
   photoTypeOf,
 } from '../../src/shared/community/post-schemas';
-import { photoKey } from '../posts/photo-key';
+import { deletePhotoBytes, getPhotoBytes, putPhotoBytes } from '../posts/photo-bytes';
 import { refuseOverBudget } from '../http/over-budget';
 import { UPLOAD_UNITS } from '../../src/shared/collection/work-units';
 import { objectOwner } from '../db/object-ids';
@@ -71,11 +72,11 @@ export function photoRoutes(deps: AppDeps) {
       return c.json({ error: `${PHOTO_TYPE_ERROR} (checked by content, not by name)` }, 415);
     }
     // Bytes first, then the row: a row never names bytes that are not there.
-    await store.put(photoKey(userId, photoId), bytes, contentType);
+    await putPhotoBytes(store, userId, photoId, bytes, contentType);
     const photo = { id: photoId, contentType, byteSize: bytes.byteLength };
     const stored = await claimPhoto(deps.db, userId, photo, quota);
     if (stored !== 'stored') {
-      await store.delete(photoKey(userId, photoId));
+      await deletePhotoBytes(deps.db, store, userId, photoId);
       return stored === 'taken' ? conflict(c, photoId) : c.json({ error: PHOTO_QUOTA_ERROR }, 413);
     }
     return c.json(
@@ -95,9 +96,10 @@ export function photoRoutes(deps: AppDeps) {
     const store = deps.photoStore;
     if (!store) return c.json({ error: NO_STORE }, 503);
     const notFound = () => c.json({ error: `Unknown photo: ${photoId}` }, 404);
-    if (!idSchema.safeParse(userId).success || !idSchema.safeParse(photoId).success) {
-      return notFound();
-    }
+    // An owner is whatever uid the sign-in gave (any text, up to Firebase's 128 characters, '/'
+    // included: photoUrl encodes it); a photo id is one of ours.
+    const ownerReadable = userId.length <= 128 && unstorableTextProblem(userId) === null;
+    if (!userId || !ownerReadable || !idSchema.safeParse(photoId).success) return notFound();
     const row = await photoRow(deps.db, userId, photoId);
     if (!row) return notFound();
     // A photo never changes under its id, so its id is a strong validator.
@@ -108,7 +110,7 @@ export function photoRoutes(deps: AppDeps) {
       'X-Content-Type-Options': 'nosniff',
     };
     if (c.req.header('If-None-Match') === etag) return c.body(null, 304, headers);
-    const stored = await store.get(photoKey(userId, photoId));
+    const stored = await getPhotoBytes(store, userId, photoId);
     if (!stored) return notFound();
     return c.body(stored.bytes as Uint8Array<ArrayBuffer>, 200, {
       ...headers,

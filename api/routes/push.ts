@@ -8,6 +8,7 @@ import { describeZodError } from '../../src/shared/validation';
 import { budgetLimit } from '../http/over-budget';
 import { subscribeSchema, unsubscribeSchema } from '../push/subscription-schema';
 import { deleteSubscription, saveSubscription } from '../push/subscription-store';
+import { PUSH_ENDPOINT_TAKEN } from '../../src/shared/push-devices';
 
 export function pushRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -29,7 +30,8 @@ export function pushRoutes(deps: AppDeps) {
     const parsed = subscribe.safeParse(await readJson(c));
     if (!parsed.success) return c.json({ error: describeZodError(parsed.error) }, 400);
     const { endpoint, keys } = parsed.data;
-    await saveSubscription(deps.db, { userId: c.get('userId'), endpoint, ...keys });
+    const saved = await saveSubscription(deps.db, { userId: c.get('userId'), endpoint, ...keys });
+    if (saved === 'taken') return c.json({ error: PUSH_ENDPOINT_TAKEN }, 409);
     return c.json({ ok: true });
   });
 

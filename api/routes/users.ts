@@ -12,7 +12,8 @@ import { describeZodError } from '../../src/shared/validation';
 import { RuleError } from '../../src/shared/collection/rules';
 import { usernameSchema } from '../../src/shared/profile/username';
 import { profileBody } from '../profiles/profile-body';
-import { usernameHolder } from '../profiles/username-holder';
+import { lookalikeHolder, usernameHolder } from '../profiles/username-holder';
+import { lookalikeUsernameMessage } from '../../src/shared/profile/username-lookalikes';
 import { ownProfile } from '../profiles/own-profile';
 import { isUniqueViolation } from '../db/sql-errors';
 import { refuseOverBudget } from '../http/over-budget';
@@ -53,6 +54,10 @@ export function userRoutes(deps: AppDeps) {
             // found here is answered at once.
             const holder = await usernameHolder(deps.db, username);
             if (holder !== null && holder !== userId) throw new RuleError(409, takenError);
+            const alike = await lookalikeHolder(deps.db, username);
+            if (alike !== null && alike.userId !== userId) {
+              throw new RuleError(409, lookalikeUsernameMessage(username, alike.username));
+            }
             const diff = noStateChanges();
             diff.profile = { username };
             const body = profileBody({

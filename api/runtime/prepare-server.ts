@@ -13,6 +13,7 @@ import { ensureTutorials } from '../learn/tutorial-store';
 import { seedDemoStreams } from '../live/demo-streams';
 import { localPhotoStore } from '../posts/local-photo-store';
 import { s3PhotoStore } from '../posts/s3-photo-store';
+import { startKeySweep } from '../collection/key-retention';
 import { startPhotoSweep } from '../posts/photo-sweep';
 import { startAlertSweeps } from '../push/held-alerts';
 import { paymentProviderFor } from '../premium/provider-from-env';
@@ -137,12 +138,13 @@ export async function prepareServer(
   };
   const sweep = startPhotoSweep(database.db, photoStore, log);
   const digests = startAlertSweeps(database.db, deps.notifier, log);
+  const keySweep = startKeySweep(database.db, log);
   return {
     deps,
     database,
     emulator,
     stopBackgroundWork: async () => {
-      await Promise.all([sweep.stop(), digests.stop()]);
+      await Promise.all([sweep.stop(), digests.stop(), keySweep.stop()]);
     },
   };
 }

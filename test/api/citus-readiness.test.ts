@@ -33,7 +33,11 @@ const REFERENCE_TABLES = [
   'live_streams',
 ];
 /** Global names, distributed by the name (the column given), never by a user. */
-const DIRECTORIES: Record<string, string> = { object_ids: 'id', usernames: 'name' };
+const DIRECTORIES: Record<string, string> = {
+  object_ids: 'id',
+  usernames: 'name',
+  username_skeletons: 'skeleton',
+};
 
 let database: OpenDatabase;
 let app: App;
@@ -177,6 +181,7 @@ describe('the schema, for a database distributed by user id', () => {
       'diecast_read',
       'diecast_state_of',
       'diecast_user_state',
+      'diecast_username_skeleton',
     ]);
     const pattern = /\b(?:from|join|into|update)\s+([a-z_]+)/gi;
     for (const { name, source } of functions) {

@@ -1,6 +1,6 @@
 // PUT /api/photos/{photoId} and GET /api/photos/{userId}/{photoId}: type by content, 5 MB cap,
 // idempotent per owner, another's id refused, served immutable with its stored type.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiHarness, type ApiHarness } from '../fixtures/api-harness';
 import type { TestUser } from '../fixtures/auth';
 import { localPhotoStore } from '../../api/posts/local-photo-store';
+import { photoKey } from '../../api/posts/photo-key';
 import { PHOTO_MAX_BYTES } from '../../src/shared/community/post-schemas';
 
 /** A real 1×1 orange PNG. */
@@ -128,6 +129,7 @@ describe('uploading a photo', () => {
     expect(put.status).toBe(415);
     expect(put.body.error).toMatch(/JPEG, PNG or WebP/);
     expect((await get(`/api/photos/${user.uid}/${photoId}`)).status).toBe(404);
+    expect(existsSync(join(folder, photoKey(user.uid, photoId)))).toBe(false);
     expect(readdirSync(folder).some((name) => name.includes(photoId))).toBe(false);
   });
 

@@ -1,6 +1,7 @@
 // Web Push endpoints can no longer point into our network: registration refuses them, a row
 // stored before the policy is never sent to, a collector keeps at most 10 devices (oldest
-// dropped), and sends run a few at a time with a deadline. Only loopback fakes are contacted:
+// dropped), an endpoint moves to another account only with its subscription's own keys, and
+// sends run a few at a time with a deadline. Only loopback fakes are contacted:
 // refused endpoints go to a recording transport that never opens a connection.
 import { createECDH, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -9,7 +10,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../api/db/schema';
 import { createWebPushNotifier } from '../../api/push/web-push-notifier';
-import { MAX_SUBSCRIPTIONS_PER_USER } from '../../api/push/subscription-store';
+import {
+  MAX_PUSH_DEVICES as MAX_SUBSCRIPTIONS_PER_USER,
+  PUSH_ENDPOINT_TAKEN,
+} from '../../src/shared/push-devices';
 import type { PushRequest } from '../../api/push/push-transport';
 import webpush from 'web-push';
 import { createApiHarness, type ApiHarness } from '../fixtures/api-harness';
@@ -86,6 +90,50 @@ describe('registering a push endpoint', () => {
     const before = pushService.received.length;
     await notifier.send(user.uid, { title: 'New follower', body: 'x' });
     expect(pushService.received.length - before).toBe(MAX_SUBSCRIPTIONS_PER_USER);
+  });
+});
+
+describe('an endpoint another account registered', () => {
+  it('is refused (409) without the subscription keys, and the first account keeps its alerts', async () => {
+    const first = await api.user();
+    const second = await api.user();
+    const device = pushService.subscription();
+    const mine = await api.call(first, 'POST', '/api/push/subscribe', {
+      endpoint: device.endpoint,
+      keys: device.keys,
+    });
+    expect(mine.status).toBe(200);
+    // Someone who saw the endpoint (a log, a screenshot) but never held the subscription.
+    const refused = await api.call(second, 'POST', '/api/push/subscribe', {
+      endpoint: device.endpoint,
+      keys: keys(),
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: PUSH_ENDPOINT_TAKEN });
+    expect(await devicesOf(second.uid)).toEqual([]);
+    const kept = await devicesOf(first.uid);
+    expect(kept.map((row) => [row.endpoint, row.p256dh, row.auth])).toEqual([
+      [device.endpoint, device.keys.p256dh, device.keys.auth],
+    ]);
+  });
+
+  it('moves with the same keys: one browser profile, the next account signing in there', async () => {
+    const first = await api.user();
+    const second = await api.user();
+    const device = pushService.subscription();
+    const body = { endpoint: device.endpoint, keys: device.keys };
+    expect((await api.call(first, 'POST', '/api/push/subscribe', body)).status).toBe(200);
+    expect((await api.call(second, 'POST', '/api/push/subscribe', body)).status).toBe(200);
+    expect(await devicesOf(first.uid)).toEqual([]);
+    expect((await devicesOf(second.uid)).map((row) => row.endpoint)).toEqual([device.endpoint]);
+    // Signing out there unregisters it, so a third account then registers it freely.
+    const gone = await api.call(second, 'POST', '/api/push/unsubscribe', {
+      endpoint: device.endpoint,
+    });
+    expect(gone.body).toEqual({ ok: true, removed: 1 });
+    const third = await api.user();
+    const fresh = { endpoint: device.endpoint, keys: keys() };
+    expect((await api.call(third, 'POST', '/api/push/subscribe', fresh)).status).toBe(200);
   });
 });
 

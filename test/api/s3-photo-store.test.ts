@@ -1,6 +1,7 @@
 // The S3-compatible PhotoStore against a FAKE S3 server (test/fixtures/fake-s3.ts) that checks
 // every request's SigV4 signature with its own code: round trips, absent keys, S3's errors
 // surfaced with their code, timeouts, and the whole photo flow through the app.
+import { photoKey } from '../../api/posts/photo-key';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3PhotoStore, type S3PhotoStoreOptions } from '../../api/posts/s3-photo-store';
@@ -148,7 +149,7 @@ describe('photos through the app on the S3-compatible store', () => {
       body: PNG,
     });
     expect(put.status).toBe(201);
-    expect(fake.objects.get(`${user.uid}_${photoId}`)?.contentType).toBe('image/png');
+    expect(fake.objects.get(photoKey(user.uid, photoId))?.contentType).toBe('image/png');
 
     const served = await api.app.request(`/api/photos/${user.uid}/${photoId}`);
     expect(served.status).toBe(200);

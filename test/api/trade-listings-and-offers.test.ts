@@ -141,6 +141,7 @@ describe('listings/create', () => {
       [{ forTrade: false, forSale: false }, /forTrade: list it for trade, for sale or both/],
       [{ forSale: true, askingPrice: null }, /askingPrice: is required/],
       [{ forSale: true, askingPrice: 0 }, /askingPrice: must be more than 0/],
+      [{ forSale: true, askingPrice: 0.004 }, /askingPrice: must be at least 0.01/],
       [{ forSale: false, askingPrice: 5 }, /askingPrice: must be null/],
       [{ wants: 'x'.repeat(501) }, /wants: must be at most 500/],
       [{ kind: 'boat' }, /kind: must be car or set/],
@@ -320,6 +321,14 @@ describe('listings/update', () => {
     expect(
       (await api.call(seller, 'POST', '/api/listings/update', { listingId })).body.error,
     ).toMatch(/must change/);
+    const underACent = await api.call(seller, 'POST', '/api/listings/update', {
+      listingId,
+      askingPrice: 0.004,
+    });
+    expect(underACent.status).toBe(400);
+    expect(underACent.body.error).toBe(
+      'askingPrice: must be at least 0.01 (prices are kept in whole cents)',
+    );
     expect(
       (await api.call(seller, 'POST', '/api/listings/update', { listingId, status: 'sold' }))
         .status,
@@ -456,6 +465,7 @@ describe('offers', () => {
       [{ message: '   ' }, /message: must not be empty/],
       [{ message: 'x'.repeat(1001) }, /message: must be at most 1,000/],
       [{ price: -1 }, /price:/],
+      [{ price: 0.004 }, /price: must be at least 0.01/],
       [
         {
           offeredCars: Array.from({ length: 11 }, (_, i) => ({

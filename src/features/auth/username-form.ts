@@ -20,12 +20,13 @@ export function checkUsername(
   if (trimmed === '') return { ok: false, message: USERNAME_MESSAGES.required };
   if (!/^[A-Za-z0-9_]+$/.test(trimmed)) return { ok: false, message: USERNAME_MESSAGES.characters };
   if (trimmed.length < USERNAME_MIN) return { ok: false, message: USERNAME_MESSAGES.tooShort };
-  return { ok: false, message: USERNAME_MESSAGES.tooLong };
+  if (trimmed.length > USERNAME_MAX) return { ok: false, message: USERNAME_MESSAGES.tooLong };
+  return { ok: false, message: parsed.error.issues[0]?.message ?? USERNAME_MESSAGES.characters };
 }
 
-/** The server's 409 text for a name someone else has (api/routes/users.ts). */
+/** The server's 409 text for a name someone else has, or one too like it (api/routes/users.ts). */
 export function isTakenError(status: number, error: string | undefined): boolean {
-  return status === 409 && /already taken/i.test(error ?? '');
+  return status === 409 && /already taken|which is taken/i.test(error ?? '');
 }
 
 /** A near alternative to a taken name: the name (cut to fit) with a number from 1 to 99. */

@@ -16,13 +16,18 @@ export const idSchema = z
   .regex(/^[A-Za-z0-9_.:~-]+$/, 'may only contain letters, digits and _ . : ~ -')
   .refine((id) => !id.includes('..'), "must not contain '..'");
 
-/** Money is kept in whole cents on both sides so the device and the server never disagree. */
+/**
+ * Money is kept in whole cents on both sides so the device and the server never disagree. 0 is
+ * a price here (a purchase price not said, a max price of 'free only'), so 0.004 becomes 0;
+ * prices that must be above 0 (asking, offered) use trade-schemas' positivePriceSchema. `+ 0`
+ * turns a -0 into 0.
+ */
 const priceSchema = z
   .number()
   .finite()
   .min(0, 'must not be negative')
   .max(1_000_000, 'must be at most 1,000,000')
-  .transform((value) => Math.round(value * 100) / 100);
+  .transform((value) => Math.round(value * 100) / 100 + 0);
 
 const quantitySchema = z
   .number()

@@ -10,13 +10,20 @@ export const MESSAGE_MAX = 1000;
 export const REPLY_MAX = 500;
 export const OFFERED_CARS_MAX = 10;
 
-/** Money in whole cents, like the collection's prices; > 0 (a price of 0 is 'free', not a sale). */
-const positivePriceSchema = z
+/** The refusal of a price that is above 0 but rounds to 0 cents. */
+export const PRICE_UNDER_A_CENT = 'must be at least 0.01 (prices are kept in whole cents)';
+
+/**
+ * Money in whole cents, like the collection's prices; > 0 (a price of 0 is 'free', not a sale),
+ * and still > 0 once rounded to cents: 0.004 would otherwise be stored as a price of 0.
+ */
+export const positivePriceSchema = z
   .number('must be a number')
   .finite()
   .gt(0, 'must be more than 0')
   .max(1_000_000, 'must be at most 1,000,000')
-  .transform((value) => Math.round(value * 100) / 100);
+  .transform((value) => Math.round(value * 100) / 100)
+  .refine((cents) => cents > 0, PRICE_UNDER_A_CENT);
 
 const wantsSchema = userText({ max: WANTS_MAX });
 
