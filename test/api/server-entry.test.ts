@@ -97,7 +97,7 @@ describe('the server entry point', () => {
     });
     try {
       await expect
-        .poll(() => run.output().stdout, { timeout: 30_000, interval: 200 })
+        .poll(() => run.output().stdout, { timeout: 60_000, interval: 200 })
         .toContain(`running on http://localhost:${port}`);
       expect(run.output().stdout).toContain('loaded the demo catalogue');
       const sets = await fetch(`http://localhost:${port}/api/all-sets`);
@@ -108,7 +108,7 @@ describe('the server entry point', () => {
       run.child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 
   it('with a demo project listens on 127.0.0.1 only: the one socket on its port is loopback’s', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'diecast-main-host-'));
@@ -120,7 +120,7 @@ describe('the server entry point', () => {
     });
     try {
       await expect
-        .poll(() => run.output().stdout, { timeout: 30_000, interval: 200 })
+        .poll(() => run.output().stdout, { timeout: 60_000, interval: 200 })
         .toContain(
           `running on http://localhost:${port} (listening on 127.0.0.1: this machine only)`,
         );
@@ -134,7 +134,7 @@ describe('the server entry point', () => {
       await run.exited;
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 
   it('with HOST=0.0.0.0 and a demo project says in one line that anyone who reaches it can sign in as anyone', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'diecast-main-open-'));
@@ -147,7 +147,7 @@ describe('the server entry point', () => {
     });
     try {
       await expect
-        .poll(() => run.output().stdout, { timeout: 30_000, interval: 200 })
+        .poll(() => run.output().stdout, { timeout: 60_000, interval: 200 })
         .toContain(`running on http://localhost:${port} (listening on 0.0.0.0)`);
       const warnings = run
         .output()
@@ -163,7 +163,7 @@ describe('the server entry point', () => {
       await run.exited;
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 
   it('on a fresh clone (no CATALOG_SEED, an empty data folder) serves the real catalogue: CFJ01 is in it', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'diecast-main-real-'));
