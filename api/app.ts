@@ -6,6 +6,7 @@ import { API_MARKER_HEADER, API_MARKER_VALUE } from '../src/shared/http/api-mark
 import type { AppDeps, AppEnv } from './http/app-env';
 import { bodyGuard } from './http/body-guard';
 import { compressReads } from './http/compress-reads';
+import { anonymousLimit } from './http/read-limits';
 import { isUnstorableText, UNSTORABLE_TEXT_ERROR } from './db/sql-errors';
 import { catalogRoutes } from './routes/catalog';
 import { clientConfigRoutes } from './routes/client-config';
@@ -26,6 +27,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>();
+  // A visitor over their address's budget is refused before anything else is done.
+  api.use(anonymousLimit(deps));
   api.use(
     bodyGuard({
       maxBytes: MAX_BODY_BYTES,

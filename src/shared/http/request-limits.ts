@@ -1,0 +1,33 @@
+// How often one collector, or one address without an account, may ask: one sync push in flight
+// at a time, a read budget for the reads that weigh on the whole database (matches, wanted-by,
+// community prices, user search, the leaderboard), and a per-address budget for anonymous
+// requests. The server's refusals say these words; the device can show them as they are.
+
+/** A push's lease on its collector: long past any push, short enough after a crash. */
+export const PUSH_LEASE_SECONDS = 60;
+/** A push refused while another is in flight is asked back after this long. */
+export const PUSH_IN_FLIGHT_RETRY_SECONDS = 1;
+export const PUSH_IN_FLIGHT_ERROR = `Another push of yours is still being applied: send this one when it has finished (try again in ${PUSH_IN_FLIGHT_RETRY_SECONDS} s)`;
+
+/**
+ * Each collector's budget for the heavy reads, one unit a read: a screenful of them at once,
+ * then one every two seconds. The device keeps the last answer it had, so a refused read still
+ * shows something. Server env READ_BUDGET_CAPACITY / READ_BUDGET_REFILL_PER_SECOND.
+ */
+export const READ_BUDGET_CAPACITY = 30;
+export const READ_BUDGET_REFILL_PER_SECOND = 0.5;
+
+/**
+ * Each address's budget for requests without an account (every /api request with no
+ * Authorization header costs 1, a heavy read ANONYMOUS_HEAVY_READ_UNITS): generous for a
+ * visitor or a whole household behind one address, small for a loop. Server env
+ * ANONYMOUS_READ_CAPACITY / ANONYMOUS_READ_REFILL_PER_SECOND.
+ */
+export const ANONYMOUS_READ_CAPACITY = 600;
+export const ANONYMOUS_READ_REFILL_PER_SECOND = 10;
+export const ANONYMOUS_HEAVY_READ_UNITS = 20;
+
+export const readBudgetError = (seconds: number) =>
+  `Too many searches and market reads at once: try again in ${seconds} s`;
+export const anonymousLimitError = (seconds: number) =>
+  `Too many requests from this address: sign in, or try again in ${seconds} s`;
