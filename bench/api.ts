@@ -421,7 +421,9 @@ async function main() {
         sent: f.sent,
         accepted: f.ok,
         refused: f.refused,
-        other: f.other,
+        other: Object.entries(f.otherStatuses)
+          .map(([status, n]) => `${n}× ${status}`)
+          .join(', '),
         'accepted p50 ms': f.okP50Ms,
       })),
     );

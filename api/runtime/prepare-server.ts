@@ -9,6 +9,7 @@ import type { Env } from '../env';
 import type { AppDeps } from '../http/app-env';
 import { databaseWriteBudget } from '../http/write-budget';
 import { createRateLimiter } from '../http/rate-limiter';
+import { createTurns } from '../http/fair-share';
 import { ensureTutorials } from '../learn/tutorial-store';
 import { seedDemoStreams } from '../live/demo-streams';
 import { localPhotoStore } from '../posts/local-photo-store';
@@ -113,6 +114,7 @@ export async function prepareServer(
       capacity: env.WRITE_BUDGET_CAPACITY,
       refillPerSecond: env.WRITE_BUDGET_REFILL_PER_SECOND,
     }),
+    turns: createTurns(),
     readBudget: createRateLimiter({
       capacity: env.READ_BUDGET_CAPACITY,
       refillPerSecond: env.READ_BUDGET_REFILL_PER_SECOND,

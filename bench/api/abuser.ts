@@ -24,6 +24,8 @@ export interface PathFigures {
   ok: number;
   refused: number;
   other: number;
+  /** The other answers by status (0: no answer). */
+  otherStatuses: Record<string, number>;
   /** Of the accepted requests. */
   okP50Ms: number;
 }
@@ -121,16 +123,12 @@ export function runAbuser(setup: AbuserSetup, wishlistPush: unknown) {
           const refused = statuses.filter((s) => s === 429).length;
           okMs.sort((a, b) => a - b);
           const p50 = okMs.length > 0 ? Number(percentile(okMs, 50).toFixed(1)) : 0;
-          return [
-            name,
-            {
-              sent: statuses.length,
-              ok,
-              refused,
-              other: statuses.length - ok - refused,
-              okP50Ms: p50,
-            },
-          ];
+          const otherStatuses: Record<string, number> = {};
+          for (const s of statuses) {
+            if ((s < 200 || s >= 300) && s !== 429) otherStatuses[s] = (otherStatuses[s] ?? 0) + 1;
+          }
+          const other = statuses.length - ok - refused;
+          return [name, { sent: statuses.length, ok, refused, other, otherStatuses, okP50Ms: p50 }];
         }),
       );
     },

@@ -7,6 +7,7 @@ import { createApp, type App } from '../../api/app';
 import { queryRows } from '../../api/db/database';
 import type { AppDeps } from '../../api/http/app-env';
 import { createRateLimiter } from '../../api/http/rate-limiter';
+import { createTurns } from '../../api/http/fair-share';
 import { databaseWriteBudget, type WriteBudget } from '../../api/http/write-budget';
 import { createApiHarness, type ApiHarness } from '../fixtures/api-harness';
 import { emulatorVerifier, type TestUser } from '../fixtures/auth';
@@ -15,6 +16,7 @@ import {
   anonymousLimitError,
   PUSH_IN_FLIGHT_ERROR,
   readBudgetError,
+  TOO_MANY_AT_ONCE_ERROR,
 } from '../../src/shared/http/request-limits';
 
 let api: ApiHarness;
@@ -254,5 +256,32 @@ describe('requests without an account', () => {
     const leaderboard = () => app.request('/api/leaderboard', {}, from('192.0.2.77'));
     expect((await leaderboard()).status).toBe(200);
     expect((await leaderboard()).status).toBe(429);
+  });
+});
+
+describe('each caller’s share', () => {
+  it('works on a few of one collector’s requests at once: the next waits its turn, past the queue 429, and another collector goes ahead', async () => {
+    const user = await api.user();
+    const other = await api.user();
+    const gated = gatedBudget(strictBudget(1_200), user.uid);
+    const app = appWith({
+      writeBudget: gated.budget,
+      turns: createTurns({ perCollector: 2, perAddress: 2, waiting: 1 }),
+    });
+    const get = (who: TestUser) =>
+      app.request('/api/collection/get', { headers: who.headers }).then((r) => r.status);
+    const held = push(app, user, [addCar('turn:0')]);
+    await gated.inFlight;
+    const second = get(user); // the collector's second turn
+    const third = get(user); // waits for a turn
+    const refused = await app.request('/api/collection/get', { headers: user.headers });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('Retry-After')).toBe('1');
+    expect(((await refused.json()) as { error: string }).error).toBe(TOO_MANY_AT_ONCE_ERROR);
+    expect(await get(other)).toBe(200);
+    expect(await second).toBe(200);
+    expect(await third).toBe(200);
+    gated.open();
+    expect((await held).status).toBe(200);
   });
 });

@@ -31,3 +31,17 @@ export const readBudgetError = (seconds: number) =>
   `Too many searches and market reads at once: try again in ${seconds} s`;
 export const anonymousLimitError = (seconds: number) =>
   `Too many requests from this address: sign in, or try again in ${seconds} s`;
+
+/**
+ * Requests of one caller the server works on at once (a caller: one signed-in token, or one
+ * address without one); the next ones wait their turn, unread, costing the server nothing. So a
+ * caller with many connections gets the same share of the server as one with a single one.
+ * Photo uploads stream their bytes for as long as the network takes and have their own budget:
+ * they do not take a turn.
+ */
+export const IN_FLIGHT_PER_COLLECTOR = 2;
+export const IN_FLIGHT_PER_ADDRESS = 4;
+/** Requests of one caller waiting their turn at most; past them, a refusal. */
+export const WAITING_PER_CALLER = 64;
+export const TOO_MANY_AT_ONCE_ERROR =
+  'Too many requests at once: wait for your earlier requests to be answered (try again in 1 s)';
