@@ -13,6 +13,7 @@ import { createApiHarness, type ApiHarness } from '../fixtures/api-harness';
 import { emulatorVerifier, type TestUser } from '../fixtures/auth';
 import { CHARGER } from '../fixtures/catalog';
 import {
+  ANONYMOUS_HEAVY_READ_UNITS,
   anonymousLimitError,
   PUSH_IN_FLIGHT_ERROR,
   readBudgetError,
@@ -251,7 +252,11 @@ describe('requests without an account', () => {
 
   it('pay more for a heavy read', async () => {
     const app = appWith({
-      anonymousReads: createRateLimiter({ capacity: 30, refillPerSecond: 0.01 }),
+      // Room for one heavy read (1 + its extra units) and not for two.
+      anonymousReads: createRateLimiter({
+        capacity: ANONYMOUS_HEAVY_READ_UNITS + 10,
+        refillPerSecond: 0.01,
+      }),
     });
     const leaderboard = () => app.request('/api/leaderboard', {}, from('192.0.2.77'));
     expect((await leaderboard()).status).toBe(200);

@@ -10,11 +10,11 @@ export const PUSH_IN_FLIGHT_RETRY_SECONDS = 1;
 export const PUSH_IN_FLIGHT_ERROR = `Another push of yours is still being applied: send this one when it has finished (try again in ${PUSH_IN_FLIGHT_RETRY_SECONDS} s)`;
 
 /**
- * Each collector's budget for the heavy reads, one unit a read: a screenful of them at once,
- * then one every two seconds. The device keeps the last answer it had, so a refused read still
+ * Each collector's budget for the heavy reads, one unit a read: a few screens' worth at once,
+ * then one every two seconds (each can keep the database busy for a tenth of a second). The device keeps the last answer it had, so a refused read still
  * shows something. Server env READ_BUDGET_CAPACITY / READ_BUDGET_REFILL_PER_SECOND.
  */
-export const READ_BUDGET_CAPACITY = 30;
+export const READ_BUDGET_CAPACITY = 10;
 export const READ_BUDGET_REFILL_PER_SECOND = 0.5;
 
 /**
@@ -25,7 +25,7 @@ export const READ_BUDGET_REFILL_PER_SECOND = 0.5;
  */
 export const ANONYMOUS_READ_CAPACITY = 600;
 export const ANONYMOUS_READ_REFILL_PER_SECOND = 10;
-export const ANONYMOUS_HEAVY_READ_UNITS = 20;
+export const ANONYMOUS_HEAVY_READ_UNITS = 60;
 
 export const readBudgetError = (seconds: number) =>
   `Too many searches and market reads at once: try again in ${seconds} s`;
@@ -40,7 +40,7 @@ export const anonymousLimitError = (seconds: number) =>
  * they do not take a turn.
  */
 export const IN_FLIGHT_PER_COLLECTOR = 2;
-export const IN_FLIGHT_PER_ADDRESS = 4;
+export const IN_FLIGHT_PER_ADDRESS = 2;
 /** Requests of one caller waiting their turn at most; past them, a refusal. */
 export const WAITING_PER_CALLER = 64;
 export const TOO_MANY_AT_ONCE_ERROR =
