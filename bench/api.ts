@@ -12,7 +12,13 @@ import { startPostgresCluster, type PostgresCluster } from '../scripts/postgres-
 import { dropIdleConnections, median, percentile, postJson } from './lib/http-client';
 import { startServerProcess } from './lib/server-process';
 import { machineInfo } from './lib/results';
-import { FAIRNESS_TARGET, fairnessMet, fairnessPhase, type FairnessResult } from './api/fairness';
+import {
+  FAIRNESS_TARGET,
+  fairnessMet,
+  fairnessPhase,
+  printFairness,
+  type FairnessResult,
+} from './api/fairness';
 import { loadPhase, warmUp, WARM_UP, type LoadFigures, type SendRequest } from './api/load-phase';
 import {
   inProcessReference,
@@ -398,36 +404,7 @@ async function main() {
         `rounds in turns, server ${r.saturated.rounds.join(', ')}/s and reference ${target.join(', ')}/s`,
     );
   }
-  console.log(
-    `\nFairness: one account on every abuse path at once vs ${results[0]?.fairness.collectors ?? 20} collectors' ordinary writes and reads (target: p99 < ${FAIRNESS_TARGET.p99Ms} ms and ≤ ${FAIRNESS_TARGET.timesBaseline}× baseline)`,
-  );
-  console.table(
-    results.map((r) => ({
-      store: r.store,
-      'baseline p50 ms': r.fairness.baseline.p50Ms,
-      'baseline p99 ms': r.fairness.baseline.p99Ms,
-      'others p50 ms': r.fairness.others.p50Ms,
-      'others p99 ms': r.fairness.others.p99Ms,
-      '× baseline': r.fairness.timesBaseline,
-      'others max ms': r.fairness.others.maxMs,
-      errors: r.fairness.others.errors,
-    })),
-  );
-  for (const r of results) {
-    console.log(`${r.store}: the abuser's paths (sent / accepted / refused 429 / other)`);
-    console.table(
-      Object.entries(r.fairness.abuser).map(([path, f]) => ({
-        path,
-        sent: f.sent,
-        accepted: f.ok,
-        refused: f.refused,
-        other: Object.entries(f.otherStatuses)
-          .map(([status, n]) => `${n}× ${status}`)
-          .join(', '),
-        'accepted p50 ms': f.okP50Ms,
-      })),
-    );
-  }
+  printFairness(results);
   for (const r of results) {
     const checks = met[r.store] as Record<string, boolean>;
     const missed = Object.entries(checks)

@@ -141,3 +141,37 @@ export function fairnessMet(result: FairnessResult): boolean {
     result.others.errors === 0
   );
 }
+
+/** The fairness figures of each store: the others against their baseline, then the abuser's paths. */
+export function printFairness(results: { store: string; fairness: FairnessResult }[]): void {
+  console.log(
+    `\nFairness: one account on every abuse path at once vs ${results[0]?.fairness.collectors ?? 20} collectors' ordinary writes and reads (target: p99 < ${FAIRNESS_TARGET.p99Ms} ms and ≤ ${FAIRNESS_TARGET.timesBaseline}× baseline)`,
+  );
+  console.table(
+    results.map((r) => ({
+      store: r.store,
+      'baseline p50 ms': r.fairness.baseline.p50Ms,
+      'baseline p99 ms': r.fairness.baseline.p99Ms,
+      'others p50 ms': r.fairness.others.p50Ms,
+      'others p99 ms': r.fairness.others.p99Ms,
+      '× baseline': r.fairness.timesBaseline,
+      'others max ms': r.fairness.others.maxMs,
+      errors: r.fairness.others.errors,
+    })),
+  );
+  for (const r of results) {
+    console.log(`${r.store}: the abuser's paths (sent / accepted / refused 429 / other)`);
+    console.table(
+      Object.entries(r.fairness.abuser).map(([path, f]) => ({
+        path,
+        sent: f.sent,
+        accepted: f.ok,
+        refused: f.refused,
+        other: Object.entries(f.otherStatuses)
+          .map(([status, n]) => `${n}× ${status}`)
+          .join(', '),
+        'accepted p50 ms': f.okP50Ms,
+      })),
+    );
+  }
+}

@@ -273,8 +273,8 @@ describe('each caller’s share', () => {
       writeBudget: gated.budget,
       turns: createTurns({ perCollector: 2, perAddress: 2, waiting: 1 }),
     });
-    const get = (who: TestUser) =>
-      app.request('/api/collection/get', { headers: who.headers }).then((r) => r.status);
+    const get = async (who: TestUser) =>
+      (await app.request('/api/collection/get', { headers: who.headers })).status;
     const held = push(app, user, [addCar('turn:0')]);
     await gated.inFlight;
     const second = get(user); // the collector's second turn
