@@ -9,6 +9,8 @@ import { compressReads } from './http/compress-reads';
 import { privateAnswers } from './http/private-answers';
 import { isDatabaseUnavailable, isUnstorableText, UNSTORABLE_TEXT_ERROR } from './db/sql-errors';
 import { databaseUnavailable } from './http/database-unavailable';
+import { anonymousLimit } from './http/read-limits';
+import { fairShare } from './http/fair-share';
 import { catalogRoutes } from './routes/catalog';
 import { clientConfigRoutes } from './routes/client-config';
 import { collectionRoutes } from './routes/collection';
@@ -28,6 +30,10 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>();
+  // A visitor over their address's budget is refused before anything else is done; then each
+  // caller waits for a turn of their own, so many connections buy no bigger share.
+  api.use(anonymousLimit(deps));
+  api.use(fairShare(deps));
   api.use(
     bodyGuard({
       maxBytes: MAX_BODY_BYTES,

@@ -4,6 +4,12 @@ import {
   WRITE_BUDGET_CAPACITY,
   WRITE_BUDGET_REFILL_PER_SECOND,
 } from '../src/shared/collection/work-units';
+import {
+  ANONYMOUS_READ_CAPACITY,
+  ANONYMOUS_READ_REFILL_PER_SECOND,
+  READ_BUDGET_CAPACITY,
+  READ_BUDGET_REFILL_PER_SECOND,
+} from '../src/shared/http/request-limits';
 
 /** What an empty catalogue is filled with at start (api/catalog/catalog-seed.ts). */
 export const CATALOG_SEEDS = ['real', 'demo'] as const;
@@ -29,6 +35,21 @@ function endpointProblem(value: string): string | null {
   if (url.search || url.hash) return 'must be a plain URL, without ?query or #fragment';
   return null;
 }
+
+const budgetSize = (fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 1000000')
+    .max(1_000_000, 'must be between 1 and 1000000')
+    .default(fallback);
+
+const refillRate = (fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .positive('must be more than 0')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(fallback);
 
 const envSchema = z.object({
   // Unset: production for a hosted Firebase project, development for a demo-* one.
@@ -123,6 +144,13 @@ const envSchema = z.object({
     .positive('must be more than 0')
     .max(1_000_000, 'must be at most 1000000')
     .default(WRITE_BUDGET_REFILL_PER_SECOND),
+  // The reads' budgets (src/shared/http/request-limits.ts), kept in each server process: heavy
+  // reads per collector, and every request without an account per address (behind a reverse
+  // proxy every visitor has the proxy's address: raise these there).
+  READ_BUDGET_CAPACITY: budgetSize(READ_BUDGET_CAPACITY),
+  READ_BUDGET_REFILL_PER_SECOND: refillRate(READ_BUDGET_REFILL_PER_SECOND),
+  ANONYMOUS_READ_CAPACITY: budgetSize(ANONYMOUS_READ_CAPACITY),
+  ANONYMOUS_READ_REFILL_PER_SECOND: refillRate(ANONYMOUS_READ_REFILL_PER_SECOND),
   // Tests only: lets push endpoints on this machine (a fake push service) be registered and sent
   // to. Refused with a hosted project or in production.
   PUSH_ALLOW_LOOPBACK_FOR_TESTS: z

@@ -1,18 +1,19 @@
 // What a sync push will cost in work units (src/shared/collection/work-units.ts), weighed before
 // any entry is applied so a push over the collector's budget is refused whole: a collection
 // change by the copies it adds (the catalogue says how many cars a set brings), a community
-// change at its flat rate, and an entry whose key was already processed at nothing (it is only
-// answered again), so a device retrying a push it never got the answer to is not charged twice.
+// change at its flat rate, and an entry whose key was already processed at REPLAYED_CHANGE_UNITS
+// (it is only answered again: a device retrying a push it never got the answer to pays a little,
+// not twice, and a replayed push is never free), the whole push at least MIN_PUSH_UNITS.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../db/database';
 import type { parseMutation } from '../../src/shared/collection/mutations';
 import { type ParsedMutation } from '../../src/shared/collection/mutations';
 import {
-  collectionChangeUnits,
   COMMUNITY_CHANGE_UNITS,
-  copiesCreated,
-  MAX_COPIES_PER_CHANGE,
   ORDINARY_CHANGE_UNITS,
+  pushedChangeUnits,
+  pushUnits,
+  REPLAYED_CHANGE_UNITS,
   type SetSize,
 } from '../../src/shared/collection/work-units';
 import type { MutationArgs } from '../../src/shared/collection/mutation-schemas';
@@ -28,18 +29,6 @@ function addedSet(mutation: ParsedMutation): string | null {
     return null;
   }
   return (mutation.args as MutationArgs<'collection/add-set-instance'>).set.id;
-}
-
-/**
- * Units a parsed change costs. A change the rules will refuse without doing its work (bad
- * input, or more copies than one change may add: 413) costs an ordinary change's worth, so it
- * gets its own clear answer rather than the budget's.
- */
-function unitsOf(mutation: ParsedMutation, sizes: SetSize): number {
-  if (copiesCreated(mutation.name, mutation.args, sizes) > MAX_COPIES_PER_CHANGE) {
-    return ORDINARY_CHANGE_UNITS;
-  }
-  return collectionChangeUnits(mutation.name, mutation.args, sizes);
 }
 
 export interface WeighedEntry {
@@ -77,12 +66,12 @@ export async function pushCost(
   const seen = new Set(row?.seen ?? []);
   const sizes = new Map(Object.entries(row?.sizes ?? {}).map(([id, cars]) => [id, Number(cars)]));
   const setSize: SetSize = (setId) => sizes.get(setId);
-  let units = 0;
-  for (const entry of entries) {
-    if (seen.has(entry.key)) continue;
-    if (entry.community) units += COMMUNITY_CHANGE_UNITS;
-    else if (entry.parsed?.ok) units += unitsOf(entry.parsed.mutation, setSize);
-    else units += ORDINARY_CHANGE_UNITS;
-  }
-  return units;
+  return pushUnits(
+    entries.map((entry) => {
+      if (seen.has(entry.key)) return REPLAYED_CHANGE_UNITS;
+      if (entry.community) return COMMUNITY_CHANGE_UNITS;
+      if (!entry.parsed?.ok) return ORDINARY_CHANGE_UNITS;
+      return pushedChangeUnits(entry.parsed.mutation.name, entry.parsed.mutation.args, setSize);
+    }),
+  );
 }

@@ -244,6 +244,14 @@ export const writeBudgets = pgTable('write_budgets', {
   refilledAt: timestamp('refilled_at', { withTimezone: true }).notNull(),
 });
 
+/** A collector's sync push in flight (api/collection/push-lease.ts): one at a time. */
+export const pushLeases = pgTable('push_leases', {
+  userId: text('user_id').primaryKey(),
+  /** Which push holds it: only that push lets it go. */
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 // ---- Directories: global names, each row keyed (and, on Citus, distributed) by the name ----
 // A post, comment, photo, listing, offer or checkout id is chosen by a device and must be unique
 // across collectors, as must a username in any case. A unique index on those columns alone could

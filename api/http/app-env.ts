@@ -4,6 +4,8 @@ import type { Database } from '../db/database';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { ClientConfig } from '../runtime/client-config';
 import type { WriteBudget } from './write-budget';
+import type { RateLimiter } from './rate-limiter';
+import type { Turns } from './fair-share';
 import type { Notifier } from '../push/notifier';
 import type { PhotoStore } from '../posts/photo-store';
 import type { PhotoQuota } from '../posts/photo-quota';
@@ -23,6 +25,12 @@ export interface AppDeps {
   allowLoopbackPush?: boolean;
   /** Every write is drawn from the collector's budget in work units; absent: unlimited (tests). */
   writeBudget?: WriteBudget;
+  /** A few requests of each caller worked on at once, the rest wait (fair-share.ts); absent: all. */
+  turns?: Turns;
+  /** Heavy reads drawn from each collector's read budget (read-limits.ts); absent: unlimited. */
+  readBudget?: RateLimiter;
+  /** Requests without an account drawn from their address's budget; absent: unlimited. */
+  anonymousReads?: RateLimiter;
   /** A 429 over the budget is held this long before it is sent (at most Retry-After); 0: at once. */
   refusalHoldMs?: number;
   /** Sends a push message to a user's devices; absent: nothing is sent. */

@@ -15,6 +15,7 @@ import {
 } from '../profiles/follow-lists';
 import { leaderboard } from '../profiles/leaderboard';
 import { optionalViewer } from '../auth/optional-viewer';
+import { heavyRead } from '../http/read-limits';
 import { isCollector, profileView } from '../profiles/profile-view';
 import { searchUsers } from '../profiles/user-search';
 import { idSchema } from '../../src/shared/collection/mutation-schemas';
@@ -54,6 +55,8 @@ export function communityProfileRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(deps.verifier);
   const viewer = optionalViewer(deps.verifier);
+  // The leaderboard and user search read across every collector: the reader's read budget.
+  const heavy = heavyRead(deps);
 
   app.post(`/${PROFILE_UPDATE}`, signedIn, communityHandler(deps, PROFILE_UPDATE));
   app.post(`/${FOLLOWS_SET}`, signedIn, communityHandler(deps, FOLLOWS_SET));
@@ -84,13 +87,13 @@ export function communityProfileRoutes(deps: AppDeps) {
     });
   }
 
-  app.get('/leaderboard', viewer, async (c) => {
+  app.get('/leaderboard', viewer, heavy, async (c) => {
     const parsed = leaderboardSchema.safeParse(c.req.query());
     if (!parsed.success) return c.json({ error: describeZodError(parsed.error) }, 400);
     return c.json(await leaderboard(deps.db, parsed.data.by, c.get('viewerId')));
   });
 
-  app.get('/search/users', viewer, async (c) => {
+  app.get('/search/users', viewer, heavy, async (c) => {
     const parsed = searchSchema.safeParse(c.req.query());
     if (!parsed.success) return c.json({ error: describeZodError(parsed.error) }, 400);
     const users = await searchUsers(deps.db, parsed.data.q, c.get('viewerId'));

@@ -1,5 +1,7 @@
-// POST /api/sync/push: a device's outbox chunk, applied in order, one result per entry.
-import { Hono } from 'hono';
+// POST /api/sync/push: a device's outbox chunk, applied in order, one result per entry. One push
+// in flight per collector (api/collection/push-lease.ts), and each costs at least MIN_PUSH_UNITS:
+// both checked before the body is read, so a refused push costs the server next to nothing.
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../http/app-env';
@@ -13,9 +15,15 @@ import {
 } from '../http/idempotency';
 import { isCommunityCommand, runCommunityCommand } from '../community/run-command';
 import { describeZodError } from '../../src/shared/validation';
-import { refuseOverBudget } from '../http/over-budget';
+import { holdRefusal, refuseOverBudget } from '../http/over-budget';
 import { pushCost, type WeighedEntry } from '../collection/write-cost';
 import { parseMutation } from '../../src/shared/collection/mutations';
+import { takePushLease } from '../collection/push-lease';
+import { MIN_PUSH_UNITS } from '../../src/shared/collection/work-units';
+import {
+  PUSH_IN_FLIGHT_ERROR,
+  PUSH_IN_FLIGHT_RETRY_SECONDS,
+} from '../../src/shared/http/request-limits';
 
 /** The device sends at most 200 per chunk; the server takes up to 1000 (bulk imports). */
 export const MAX_PUSH_ENTRIES = 1000;
@@ -36,9 +44,27 @@ export function syncRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const clock = { now: deps.now ?? systemClock.now, newId: deps.newId ?? systemClock.newId };
   app.post('/sync/push', requireUser(deps.verifier), async (c) => {
+    const userId = c.get('userId');
+    const lease = await takePushLease(deps.db, userId);
+    if (!lease) {
+      await holdRefusal(deps, PUSH_IN_FLIGHT_RETRY_SECONDS);
+      c.header('Retry-After', String(PUSH_IN_FLIGHT_RETRY_SECONDS));
+      return c.json({ error: PUSH_IN_FLIGHT_ERROR }, 429);
+    }
+    try {
+      return await applyPush(c, userId);
+    } finally {
+      await lease.release();
+    }
+  });
+
+  async function applyPush(c: Context<AppEnv>, userId: string) {
+    // The least any push costs, taken before its body is read: a collector over the budget is
+    // refused without the server parsing a megabyte first.
+    const least = await refuseOverBudget(c, deps, userId, MIN_PUSH_UNITS);
+    if (least) return least;
     const parsed = pushSchema.safeParse(await readJson(c));
     if (!parsed.success) return c.json({ error: describeZodError(parsed.error) }, 400);
-    const userId = c.get('userId');
     // Each entry weighed before any is applied: a push over the collector's budget is refused
     // whole (429, Retry-After), so the device keeps every entry and sends less at a time.
     const entries: WeighedEntry[] = parsed.data.mutations.map((entry) => {
@@ -48,7 +74,8 @@ export function syncRoutes(deps: AppDeps) {
         : { ...entry, community, parsed: parseMutation(entry.name, entry.args) };
     });
     const units = deps.writeBudget ? await pushCost(deps.db, userId, entries) : 0;
-    const refused = await refuseOverBudget(c, deps, userId, units);
+    const rest = units - MIN_PUSH_UNITS;
+    const refused = rest > 0 ? await refuseOverBudget(c, deps, userId, rest, units) : null;
     if (refused) return refused;
     const results: PushResult[] = [];
     // In order: each run of collection changes is one batch; a community change runs alone.
@@ -68,7 +95,7 @@ export function syncRoutes(deps: AppDeps) {
       }
     }
     return c.json({ results });
-  });
+  }
   return app;
 }
 

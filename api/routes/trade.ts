@@ -23,6 +23,7 @@ import { describeZodError } from '../../src/shared/validation';
 import type { ListingDetail, MyOffer } from '../../src/shared/community/trade-schemas';
 import { userText } from '../../src/shared/text/user-text';
 import { readJson } from '../http/read-json';
+import { heavyRead } from '../http/read-limits';
 import { communityPrices, findMatches, wantedBy } from '../trade/market-reads';
 import {
   communityPriceQuerySchema,
@@ -46,6 +47,7 @@ export function tradeRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(deps.verifier);
   const maybeSignedIn = optionalViewer(deps.verifier);
+  const heavy = heavyRead(deps);
 
   for (const command of tradeCommands) {
     app.post(`/${command.name}`, signedIn, communityHandler(deps, command.name));
@@ -93,8 +95,9 @@ export function tradeRoutes(deps: AppDeps) {
   });
 
   // The market reads. Reads with a list of ids are POSTs (a collection's worth of
-  // ids does not fit a URL); they change nothing.
-  app.post('/trade/community-prices', maybeSignedIn, async (c) => {
+  // ids does not fit a URL); they change nothing. Each weighs on the whole database, so each
+  // draws on the reader's read budget (api/http/read-limits.ts).
+  app.post('/trade/community-prices', maybeSignedIn, heavy, async (c) => {
     const parsed = communityPriceQuerySchema.safeParse(await readJson(c));
     if (!parsed.success) return c.json({ error: describeZodError(parsed.error) }, 400);
     const answer: CommunityPricesAnswer = {
@@ -103,12 +106,12 @@ export function tradeRoutes(deps: AppDeps) {
     return c.json(answer);
   });
 
-  app.get('/trade/matches', signedIn, async (c) => {
+  app.get('/trade/matches', signedIn, heavy, async (c) => {
     const answer: MatchesAnswer = await findMatches(deps.db, c.get('userId'));
     return c.json(answer);
   });
 
-  app.post('/trade/wanted-by', signedIn, async (c) => {
+  app.post('/trade/wanted-by', signedIn, heavy, async (c) => {
     const parsed = wantedByQuerySchema.safeParse(await readJson(c));
     if (!parsed.success) return c.json({ error: describeZodError(parsed.error) }, 400);
     const answer: WantedByAnswer = {

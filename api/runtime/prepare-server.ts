@@ -9,6 +9,8 @@ import { openDatabase, type OpenDatabase } from '../db/database';
 import type { Env } from '../env';
 import type { AppDeps } from '../http/app-env';
 import { databaseWriteBudget } from '../http/write-budget';
+import { createRateLimiter } from '../http/rate-limiter';
+import { createTurns } from '../http/fair-share';
 import { ensureTutorials } from '../learn/tutorial-store';
 import { seedDemoStreams } from '../live/demo-streams';
 import { localPhotoStore } from '../posts/local-photo-store';
@@ -125,6 +127,15 @@ export async function prepareServer(
     writeBudget: databaseWriteBudget(database.db, {
       capacity: env.WRITE_BUDGET_CAPACITY,
       refillPerSecond: env.WRITE_BUDGET_REFILL_PER_SECOND,
+    }),
+    turns: createTurns(),
+    readBudget: createRateLimiter({
+      capacity: env.READ_BUDGET_CAPACITY,
+      refillPerSecond: env.READ_BUDGET_REFILL_PER_SECOND,
+    }),
+    anonymousReads: createRateLimiter({
+      capacity: env.ANONYMOUS_READ_CAPACITY,
+      refillPerSecond: env.ANONYMOUS_READ_REFILL_PER_SECOND,
     }),
     photoStore,
     allowLoopbackPush: env.PUSH_ALLOW_LOOPBACK_FOR_TESTS,

@@ -1,23 +1,19 @@
-// The fairness phase of `npm run bench:api`: while 20 collectors each do ordinary writes and
-// reads on a fixed schedule, one collector does the worst the limits allow: a push of a whole
-// write budget of copies (set instances of the catalogue's largest set, topped up with cars),
-// then every second a push of what the budget gave back. The others' latency (from each
-// request's scheduled time, so a stalled server is charged for the backlog it causes) must not
-// suffer: p99 < 250 ms. Then, for information, the same collector hammers the server with the
-// big push without ever waiting (each refused, 429): what refusals alone cost the others.
+// The fairness phase of `npm run bench:api`: 20 collectors each do ordinary writes and reads on
+// a fixed schedule (latency from each request's scheduled time, so a stalled server is charged
+// for the backlog it causes), first alone (the baseline), then while ONE abusive account (and its
+// address) does every abuse path at once at the most the limits allow (bench/api/abuser.ts).
+// Target: the others' p99 < 250 ms and at most 3 × their own baseline p99.
+import { randomUUID } from 'node:crypto';
 import { signUpTestUser, type TestUser } from '../../test/fixtures/auth';
 import { getJson, percentile, postJson } from '../lib/http-client';
-import {
-  MAX_COPIES_PER_CHANGE,
-  MAX_INSTANCES_PER_CHANGE,
-  WRITE_BUDGET_CAPACITY,
-  WRITE_BUDGET_REFILL_PER_SECOND,
-} from '../../src/shared/collection/work-units';
+import { prepareAbuser, runAbuser, type PathFigures } from './abuser';
 
 const COLLECTORS = 20;
 /** Each collector's requests a second, alternating a write and a read. */
 const PER_COLLECTOR_RATE = 5;
 const WINDOW_MS = Number(process.env.BENCH_FAIRNESS_MS ?? 10_000);
+/** The others' p99 with the abuser: under this, and under this many times their baseline. */
+export const FAIRNESS_TARGET = { p99Ms: 250, timesBaseline: 3 } as const;
 
 interface LoadFigures {
   requests: number;
@@ -31,65 +27,14 @@ export interface FairnessResult {
   collectors: number;
   requestsPerSecond: number;
   windowMs: number;
-  worstPush: {
-    entries: number;
-    copies: number;
-    units: number;
-    /** The whole-budget push (accepted). */
-    acceptedMs: number;
-    acceptedStatus: number;
-    /** Then each second a push of what the budget gave back (refill) while it lasted. */
-    refillPushes: number;
-    refillPushP50Ms: number;
-  };
-  /** The 20 collectors while the worst push (and its refills) ran: the target. */
-  others: LoadFigures;
-  /** The same 20 collectors with nobody pushing. */
+  /** The 20 collectors with nobody else on the server. */
   baseline: LoadFigures;
-  /** The same 20 collectors while the big push was re-sent back-to-back, each refused (429). */
-  hammering: LoadFigures & { refusals: number; refusalP50Ms: number };
-}
-
-interface CatalogueSet {
-  id: string;
-  carIds: string[];
-}
-
-/** A push of exactly one budget's worth of copies, the largest sets first. */
-function worstPush(sets: CatalogueSet[], carIds: string[]) {
-  const largest = [...sets].sort((a, b) => b.carIds.length - a.carIds.length)[0];
-  const mutations: { key: string; name: string; args: unknown }[] = [];
-  let units = 0;
-  let seq = 0;
-  const key = () => `worst:${Date.now()}:${seq++}`;
-  if (largest) {
-    const perInstance = 1 + largest.carIds.length;
-    const perEntry = Math.min(
-      MAX_INSTANCES_PER_CHANGE,
-      Math.floor(MAX_COPIES_PER_CHANGE / perInstance),
-    );
-    while (units + perInstance <= WRITE_BUDGET_CAPACITY) {
-      const instances = Math.min(
-        perEntry,
-        Math.floor((WRITE_BUDGET_CAPACITY - units) / perInstance),
-      );
-      mutations.push({
-        key: key(),
-        name: 'collection/add-multiple-set-instances',
-        args: { set: { id: largest.id }, instances: Array.from({ length: instances }, () => ({})) },
-      });
-      units += instances * perInstance;
-    }
-  }
-  while (units < WRITE_BUDGET_CAPACITY) {
-    mutations.push({
-      key: key(),
-      name: 'collection/add-car-instance',
-      args: { carId: carIds[seq % carIds.length], details: {} },
-    });
-    units += 1;
-  }
-  return { mutations, units, copies: units };
+  /** The same 20 collectors while the abuser ran every path: the target. */
+  others: LoadFigures;
+  /** others p99 ÷ baseline p99. */
+  timesBaseline: number;
+  /** What each of the abuser's paths sent and got while the others were measured. */
+  abuser: Record<string, PathFigures>;
 }
 
 interface Sample {
@@ -138,92 +83,95 @@ async function ordinaryLoad(url: string, users: TestUser[], carIds: string[], wi
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const signedIn = (user: TestUser) => ({ Authorization: user.headers.Authorization as string });
+
+/** A collector with a username (community writes need one). */
+async function collector(url: string, user: TestUser, stem: string): Promise<void> {
+  const username = `${stem}${randomUUID().replace(/-/g, '').slice(0, 8)}`;
+  const answer = await postJson(`${url}/api/users/initialize`, { username }, signedIn(user));
+  if (answer.status !== 200) throw new Error(`users/initialize: ${answer.status} ${answer.body}`);
+}
 
 export async function fairnessPhase(url: string): Promise<FairnessResult> {
   const catalogue = (await (await fetch(`${url}/api/catalog`)).json()) as {
     cars: { id: string }[];
-    sets: CatalogueSet[];
   };
   const carIds = catalogue.cars.map((car) => car.id);
   const users = await Promise.all(Array.from({ length: COLLECTORS }, () => signUpTestUser()));
-  const push = worstPush(catalogue.sets, carIds);
-  const rekeyed = (tag: string) =>
-    push.mutations.map((m, i) => ({ ...m, key: `${m.key}:${tag}:${i}` }));
 
-  const baseline = await ordinaryLoad(url, users, carIds, WINDOW_MS / 2);
+  const baseline = await ordinaryLoad(url, users, carIds, WINDOW_MS);
 
-  // The worst the limits allow: the whole budget at once, then what comes back, each second.
-  const pusher = await signUpTestUser();
-  const auth = { Authorization: pusher.headers.Authorization as string };
-  let acceptedMs = 0;
-  let acceptedStatus = 0;
-  const refills: number[] = [];
-  let stop = false;
-  const worst = (async () => {
-    await sleep(1000);
-    const started = performance.now();
-    acceptedStatus = (await postJson(`${url}/api/sync/push`, { mutations: rekeyed('big') }, auth))
-      .status;
-    acceptedMs = performance.now() - started;
-    for (let round = 0; !stop; round++) {
-      await sleep(1000);
-      const refill = Array.from({ length: WRITE_BUDGET_REFILL_PER_SECOND }, (_, i) => ({
-        key: `refill:${round}:${i}:${Date.now()}`,
-        name: 'collection/add-car-instance',
-        args: { carId: carIds[i % carIds.length], details: {} },
-      }));
-      const sent = performance.now();
-      const answer = await postJson(`${url}/api/sync/push`, { mutations: refill }, auth);
-      if (answer.status === 200) refills.push(performance.now() - sent);
-    }
-  })();
+  // The one the abuser follows, unfollows and comments on: one of the measured collectors.
+  const target = users[0] as TestUser;
+  await collector(url, target, 'target');
+  const postId = randomUUID();
+  const post = await postJson(
+    `${url}/api/posts/create`,
+    { postId, body: 'My latest find' },
+    signedIn(target),
+  );
+  if (post.status !== 200) throw new Error(`posts/create: ${post.status} ${post.body}`);
+  const abuser = await signUpTestUser();
+  await collector(url, abuser, 'abuser');
+  const setup = { url, abuser, target: { uid: target.uid, postId }, carIds };
+  const wishlistPush = await prepareAbuser(setup);
+  // The abuser's own matches, once, so the loop reads a wishlist that is there.
+  await getJson(`${url}/api/trade/matches`, signedIn(abuser));
+
+  const abuse = runAbuser(setup, wishlistPush);
   const others = await ordinaryLoad(url, users, carIds, WINDOW_MS);
-  stop = true;
-  await worst;
+  const paths = await abuse.stop();
 
-  // For information: a fresh collector's big push, then the same re-sent without ever waiting.
-  const hammerer = await signUpTestUser();
-  const hammerAuth = { Authorization: hammerer.headers.Authorization as string };
-  const refusals: number[] = [];
-  stop = false;
-  const hammer = (async () => {
-    await postJson(`${url}/api/sync/push`, { mutations: rekeyed('hammer') }, hammerAuth);
-    while (!stop) {
-      const again = performance.now();
-      await postJson(
-        `${url}/api/sync/push`,
-        { mutations: rekeyed(`h${refusals.length}`) },
-        hammerAuth,
-      );
-      refusals.push(performance.now() - again);
-    }
-  })();
-  const hammered = await ordinaryLoad(url, users, carIds, WINDOW_MS);
-  stop = true;
-  await hammer;
-
-  refills.sort((a, b) => a - b);
-  refusals.sort((a, b) => a - b);
   return {
     collectors: COLLECTORS,
     requestsPerSecond: COLLECTORS * PER_COLLECTOR_RATE,
     windowMs: WINDOW_MS,
-    worstPush: {
-      entries: push.mutations.length,
-      copies: push.copies,
-      units: push.units,
-      acceptedMs: Math.round(acceptedMs),
-      acceptedStatus,
-      refillPushes: refills.length,
-      refillPushP50Ms: Number(percentile(refills, 50).toFixed(1)),
-    },
-    others,
     baseline,
-    hammering: {
-      ...hammered,
-      refusals: refusals.length,
-      refusalP50Ms: Number(percentile(refusals, 50).toFixed(1)),
-    },
+    others,
+    timesBaseline: Number((others.p99Ms / Math.max(baseline.p99Ms, 0.1)).toFixed(2)),
+    abuser: paths,
   };
+}
+
+/** Whether the others met the target: under 250 ms, under 3 × baseline, no errors. */
+export function fairnessMet(result: FairnessResult): boolean {
+  return (
+    result.others.p99Ms < FAIRNESS_TARGET.p99Ms &&
+    result.timesBaseline <= FAIRNESS_TARGET.timesBaseline &&
+    result.others.errors === 0
+  );
+}
+
+/** The fairness figures of each store: the others against their baseline, then the abuser's paths. */
+export function printFairness(results: { store: string; fairness: FairnessResult }[]): void {
+  console.log(
+    `\nFairness: one account on every abuse path at once vs ${results[0]?.fairness.collectors ?? 20} collectors' ordinary writes and reads (target: p99 < ${FAIRNESS_TARGET.p99Ms} ms and ≤ ${FAIRNESS_TARGET.timesBaseline}× baseline)`,
+  );
+  console.table(
+    results.map((r) => ({
+      store: r.store,
+      'baseline p50 ms': r.fairness.baseline.p50Ms,
+      'baseline p99 ms': r.fairness.baseline.p99Ms,
+      'others p50 ms': r.fairness.others.p50Ms,
+      'others p99 ms': r.fairness.others.p99Ms,
+      '× baseline': r.fairness.timesBaseline,
+      'others max ms': r.fairness.others.maxMs,
+      errors: r.fairness.others.errors,
+    })),
+  );
+  for (const r of results) {
+    console.log(`${r.store}: the abuser's paths (sent / accepted / refused 429 / other)`);
+    console.table(
+      Object.entries(r.fairness.abuser).map(([path, f]) => ({
+        path,
+        sent: f.sent,
+        accepted: f.ok,
+        refused: f.refused,
+        other: Object.entries(f.otherStatuses)
+          .map(([status, n]) => `${n}× ${status}`)
+          .join(', '),
+        'accepted p50 ms': f.okP50Ms,
+      })),
+    );
+  }
 }

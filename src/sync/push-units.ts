@@ -1,15 +1,15 @@
 // What a queued change will cost against the collector's write budget, weighed on the device
 // with the same table the server charges by (src/shared/collection/work-units.ts), so the
-// replayer can send pushes that fit the budget instead of learning it from a 429.
+// replayer can send pushes that fit the budget instead of learning it from a 429. Every entry is
+// weighed as new: an entry the server already applied costs it REPLAYED_CHANGE_UNITS, never more
+// than any new change, so the device's weight is never below the server's.
 import type { CatalogLookup } from '../shared/collection/rules';
 import { parseMutation } from '../shared/collection/mutations';
 import { isCommunityChangeName } from '../shared/community/command-schemas';
 import {
-  collectionChangeUnits,
   COMMUNITY_CHANGE_UNITS,
-  copiesCreated,
-  MAX_COPIES_PER_CHANGE,
   ORDINARY_CHANGE_UNITS,
+  pushedChangeUnits,
   type SetSize,
 } from '../shared/collection/work-units';
 
@@ -28,9 +28,7 @@ export function pushUnitsOf(entry: WeighableEntry, catalog: CatalogLookup): numb
   const parsed = parseMutation(entry.name, entry.args);
   if (!parsed.ok) return ORDINARY_CHANGE_UNITS;
   const setSize: SetSize = (setId) => catalog.getSet(setId)?.carIds.length;
-  const { name, args } = parsed.mutation;
-  if (copiesCreated(name, args, setSize) > MAX_COPIES_PER_CHANGE) return ORDINARY_CHANGE_UNITS;
-  return collectionChangeUnits(name, args, setSize);
+  return pushedChangeUnits(parsed.mutation.name, parsed.mutation.args, setSize);
 }
 
 /**

@@ -1,6 +1,7 @@
 // The write budget lives in the database, so two server processes on one PostgreSQL (two hosts,
 // or WEB_CONCURRENCY workers) draw from one budget per collector: what one spent, the other
-// cannot spend again. Runs only in the PostgreSQL pass (TEST_DATABASE_URL).
+// cannot spend again; and one push in flight per collector holds across them too. Runs only in
+// the PostgreSQL pass (TEST_DATABASE_URL).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_HOST } from '../../api/runtime/auth-emulator';
 import { signUpTestUser, type TestUser } from '../fixtures/auth';
 import { freePort, runMain } from '../fixtures/main-process';
+import { PUSH_IN_FLIGHT_ERROR } from '../../src/shared/http/request-limits';
 
 const adminUrl = process.env.TEST_DATABASE_URL as string;
 const name = `diecast_budget_${randomUUID().replaceAll('-', '')}`;
@@ -62,8 +64,10 @@ afterAll(async () => {
   await admin.end();
 });
 
+let carId: string | undefined;
+
 async function push(port: number, user: TestUser, count: number, prefix: string) {
-  const carId = (
+  carId ??= (
     (await (await fetch(`http://localhost:${port}/api/catalog`)).json()) as {
       cars: { id: string }[];
     }
@@ -95,5 +99,24 @@ describe('one write budget across server processes', () => {
     }
     // Another collector has a budget of their own.
     expect((await push(second, await signUpTestUser(), 50, 'd')).status).toBe(200);
+  });
+});
+
+describe('one push in flight per collector across server processes', () => {
+  it('refuses a push on one process while the same collector’s push is applied on the other', async () => {
+    const [first, second] = ports as [number, number];
+    const user = await signUpTestUser();
+    expect((await push(first, user, 0, 'warm')).status).toBe(200); // the catalogue read first
+    // Over the budget of 50: refused, but only after the server's refusal hold (about a second),
+    // holding the collector's push lease all the while.
+    const held = push(first, user, 60, 'held');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const meanwhile = await push(second, user, 1, 'meanwhile');
+    expect(meanwhile.status).toBe(429);
+    expect(meanwhile.headers.get('Retry-After')).toBe('1');
+    expect(((await meanwhile.json()) as { error: string }).error).toBe(PUSH_IN_FLIGHT_ERROR);
+    expect((await held).status).toBe(429);
+    // The first push is over: the lease is free again, on either process.
+    expect((await push(second, user, 1, 'after')).status).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 // POST /api/sync/push: ordered, per-entry results, a rejected entry alone rolled back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiHarness, type ApiHarness } from '../fixtures/api-harness';
+import { PUSH_IN_FLIGHT_ERROR } from '../../src/shared/http/request-limits';
 import { BONE_SHAKER, CHARGER, TRACK_DAY, TWIN_MILL } from '../fixtures/catalog';
 import type { TestUser } from '../fixtures/auth';
 
@@ -191,7 +192,7 @@ describe('batch push', () => {
     expect(response.body.error).toMatch(message);
   });
 
-  it('loses nothing when two devices of one user push at the same moment', async () => {
+  it('loses nothing when two devices of one user push at the same moment (one may be told to wait)', async () => {
     const user = await api.user();
     const device = (name: string) =>
       Array.from({ length: 40 }, (_, i) => ({
@@ -208,9 +209,19 @@ describe('batch push', () => {
         { 'Idempotency-Key': `single:${i}` },
       ),
     );
+    // One push in flight per collector: a device refused because the other's push is being
+    // applied (429, Retry-After) sends again, as the device's replayer does.
+    const untilTaken = async (mutations: unknown[]) => {
+      for (;;) {
+        const answer = await push(user, mutations);
+        if (answer.status !== 429) return answer;
+        expect(answer.body.error).toBe(PUSH_IN_FLIGHT_ERROR);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
     const [a, b] = await Promise.all([
-      push(user, device('phone')),
-      push(user, device('laptop')),
+      untilTaken(device('phone')),
+      untilTaken(device('laptop')),
       ...singles,
     ]);
     expect(a?.body.results.every((r: { status: string }) => r.status === 'ok')).toBe(true);

@@ -169,13 +169,22 @@ describe('the write budget', () => {
     expect(await ownedCount(user)).toBe(2);
   });
 
-  it('does not charge a retried push again for entries it already applied', async () => {
+  it('applies a retried push once, charging each entry it already applied one unit', async () => {
     const user = await api.user();
-    const mutations = Array.from({ length: 1000 }, (_, i) => addCar(`r:${i}`));
-    expect((await push(user, mutations)).status).toBe(200);
-    const retried = await push(user, mutations);
+    // A retried set instance costs 1 unit, not its 4 copies: 4 × 100 + 100 × 1 of 1,200 in all…
+    const sets = Array.from({ length: 100 }, (_, i) => ({
+      key: `r:${i}`,
+      name: 'collection/add-set-instance',
+      args: { set: { id: TRACK_DAY }, instanceDetails: {} },
+    }));
+    expect((await push(user, sets, strict)).status).toBe(200);
+    const retried = await push(user, sets, strict);
     expect(retried.status).toBe(200);
-    expect(await ownedCount(user)).toBe(1000);
+    expect(await ownedCount(user)).toBe(300);
+    // …so 700 ordinary changes still fit, and one more does not.
+    const more = Array.from({ length: 700 }, (_, i) => addCar(`r2:${i}`));
+    expect((await push(user, more, strict)).status).toBe(200);
+    expect((await push(user, [addCar('r3:0')], strict)).status).toBe(429);
   });
 
   it('once spent, refuses every kind of write with 429 and Retry-After; another collector is not held back', async () => {

@@ -1,7 +1,8 @@
 // What a write costs, in work units, against a collector's write budget (kept by the server in
 // its database, api/http/write-budget.ts). Shared so a device can size its pushes to fit: an
 // ordinary collection change is 1 unit, a change that adds copies costs one unit per copy, a
-// community change (a post, comment, like, follow, offer…) costs 20.
+// community change (a post, comment, like, follow, offer…) costs 20, an entry the server has
+// already applied (a replay) 1, and a push at least 1 whatever it holds.
 import type { MutationArgs, MutationName } from './mutation-schemas';
 
 /** A collector's budget: this many units at most, given back at REFILL_PER_SECOND. */
@@ -15,6 +16,15 @@ export const ORDINARY_CHANGE_UNITS = 1;
  * full budget, then one a second: far above a collector, far below a script.
  */
 export const COMMUNITY_CHANGE_UNITS = 20;
+/**
+ * An entry whose key the server has already processed: nothing is applied again, but finding
+ * and sending its stored answer is work, so a replayed push is never free. No more than the
+ * cheapest change, so a device that weighs every queued entry as new (it cannot know which ones
+ * the server saw before its connection dropped) never sends a push the server weighs heavier.
+ */
+export const REPLAYED_CHANGE_UNITS = ORDINARY_CHANGE_UNITS;
+/** A sync push costs at least this, whatever it holds (an empty one too). */
+export const MIN_PUSH_UNITS = 1;
 /** Photo uploads, push (un)registration and checkout: like a community change. */
 export const UPLOAD_UNITS = COMMUNITY_CHANGE_UNITS;
 
@@ -60,4 +70,26 @@ export function collectionChangeUnits<N extends MutationName>(
   setSize: SetSize,
 ): number {
   return Math.max(ORDINARY_CHANGE_UNITS, copiesCreated(name, args, setSize));
+}
+
+/**
+ * Units a collection change costs as a push entry: one per copy it adds, at least an ordinary
+ * change; a change with more copies than one change may add is refused without doing its work
+ * (413), so it costs an ordinary change and gets that clear answer rather than the budget's.
+ */
+export function pushedChangeUnits<N extends MutationName>(
+  name: N,
+  args: MutationArgs<N>,
+  setSize: SetSize,
+): number {
+  if (copiesCreated(name, args, setSize) > MAX_COPIES_PER_CHANGE) return ORDINARY_CHANGE_UNITS;
+  return collectionChangeUnits(name, args, setSize);
+}
+
+/** What a whole push costs from its entries' units: their sum, and at least MIN_PUSH_UNITS. */
+export function pushUnits(entryUnits: readonly number[]): number {
+  return Math.max(
+    MIN_PUSH_UNITS,
+    entryUnits.reduce((sum, units) => sum + units, 0),
+  );
 }

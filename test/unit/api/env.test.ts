@@ -1,5 +1,9 @@
 // The server's environment: defaults, one clear line per bad value, unsafe combinations refused.
 import { describe, expect, it } from 'vitest';
+import {
+  ANONYMOUS_READ_CAPACITY,
+  READ_BUDGET_CAPACITY,
+} from '../../../src/shared/http/request-limits';
 import { EnvError, parseEnv } from '../../../api/env';
 import { paymentProviderFor } from '../../../api/premium/provider-from-env';
 
@@ -47,6 +51,14 @@ describe('parseEnv', () => {
     );
   });
 
+  it('gives the reads generous budgets unless told otherwise', () => {
+    expect(parseEnv({})).toMatchObject({
+      READ_BUDGET_CAPACITY: READ_BUDGET_CAPACITY,
+      ANONYMOUS_READ_CAPACITY: ANONYMOUS_READ_CAPACITY,
+    });
+    expect(parseEnv({ ANONYMOUS_READ_CAPACITY: '100000' }).ANONYMOUS_READ_CAPACITY).toBe(100_000);
+  });
+
   it('treats empty values as unset', () => {
     expect(parseEnv({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 8787 });
   });
@@ -64,6 +76,11 @@ describe('parseEnv', () => {
       "FIREBASE_AUTH_EMULATOR_HOST must look like host:port, e.g. 127.0.0.1:9099 (got 'localhost')",
     ],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ READ_BUDGET_CAPACITY: '0' }, "READ_BUDGET_CAPACITY must be between 1 and 1000000 (got '0')"],
+    [
+      { ANONYMOUS_READ_REFILL_PER_SECOND: '-1' },
+      "ANONYMOUS_READ_REFILL_PER_SECOND must be more than 0 (got '-1')",
+    ],
   ])('refuses %j with one line naming the variable', (source, line) => {
     const problems = problemsOf(source);
     expect(problems).toHaveLength(1);

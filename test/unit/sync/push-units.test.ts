@@ -4,7 +4,10 @@ import { entriesWithin, pushUnitsOf } from '../../../src/sync/push-units';
 import type { CatalogLookup } from '../../../src/shared/collection/rules';
 import {
   COMMUNITY_CHANGE_UNITS,
+  MIN_PUSH_UNITS,
   ORDINARY_CHANGE_UNITS,
+  pushUnits,
+  REPLAYED_CHANGE_UNITS,
 } from '../../../src/shared/collection/work-units';
 
 const tenCarSet = {
@@ -38,5 +41,16 @@ describe('what a queued change costs', () => {
     expect(entriesWithin([1, 1, 1], 1_200)).toBe(3);
     expect(entriesWithin([5_000, 1], 1_200)).toBe(1);
     expect(entriesWithin([], 1_200)).toBe(0);
+  });
+
+  it('never weighs an entry below what the server charges, even one it has seen (a replay)', () => {
+    // The device cannot know which entries reached the server: it weighs each as new.
+    expect(REPLAYED_CHANGE_UNITS).toBeGreaterThan(0);
+    expect(REPLAYED_CHANGE_UNITS).toBeLessThanOrEqual(ORDINARY_CHANGE_UNITS);
+    expect(
+      pushUnitsOf({ name: 'collection/toggle-favorite', args: {} }, catalog),
+    ).toBeGreaterThanOrEqual(REPLAYED_CHANGE_UNITS);
+    expect(pushUnits([])).toBe(MIN_PUSH_UNITS);
+    expect(pushUnits([REPLAYED_CHANGE_UNITS, 20])).toBe(REPLAYED_CHANGE_UNITS + 20);
   });
 });
