@@ -1,4 +1,4 @@
-// Every collector's state is bounded (issue 32): settings are a capped map, the wishlist,
+// Every collector's state is bounded: settings are a capped map, the wishlist,
 // favourites, trade/sale stock and follows have caps; past one, a clear 4xx and nothing changed.
 // A collection change never reads the settings, so a big profile does not slow its changes.
 import { randomUUID } from 'node:crypto';
