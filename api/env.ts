@@ -145,12 +145,20 @@ const envSchema = z.object({
     .max(1_000_000, 'must be at most 1000000')
     .default(WRITE_BUDGET_REFILL_PER_SECOND),
   // The reads' budgets (src/shared/http/request-limits.ts), kept in each server process: heavy
-  // reads per collector, and every request without an account per address (behind a reverse
-  // proxy every visitor has the proxy's address: raise these there).
+  // reads per collector, and every request without an account per address.
   READ_BUDGET_CAPACITY: budgetSize(READ_BUDGET_CAPACITY),
   READ_BUDGET_REFILL_PER_SECOND: refillRate(READ_BUDGET_REFILL_PER_SECOND),
   ANONYMOUS_READ_CAPACITY: budgetSize(ANONYMOUS_READ_CAPACITY),
   ANONYMOUS_READ_REFILL_PER_SECOND: refillRate(ANONYMOUS_READ_REFILL_PER_SECOND),
+  // How many reverse proxies stand in front of the server, each appending to X-Forwarded-For:
+  // 0 (none) reads the connection's address. Behind one without this, every visitor has the
+  // proxy's address and shares one address's limits.
+  TRUSTED_PROXIES: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 10')
+    .max(10, 'must be between 0 and 10')
+    .default(0),
   // Tests only: lets push endpoints on this machine (a fake push service) be registered and sent
   // to. Refused with a hosted project or in production.
   PUSH_ALLOW_LOOPBACK_FOR_TESTS: z

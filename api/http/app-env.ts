@@ -31,6 +31,8 @@ export interface AppDeps {
   readBudget?: RateLimiter;
   /** Requests without an account drawn from their address's budget; absent: unlimited. */
   anonymousReads?: RateLimiter;
+  /** Reverse proxies in front (TRUSTED_PROXIES): whose X-Forwarded-For entry names the client. */
+  trustedProxies?: number;
   /** A 429 over the budget is held this long before it is sent (at most Retry-After); 0: at once. */
   refusalHoldMs?: number;
   /** Sends a push message to a user's devices; absent: nothing is sent. */

@@ -7,7 +7,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from './app-env';
 import { holdRefusal } from './over-budget';
-import { clientAddress } from './read-limits';
+import { clientAddress } from './client-address';
 import {
   IN_FLIGHT_PER_ADDRESS,
   IN_FLIGHT_PER_COLLECTOR,
@@ -83,7 +83,10 @@ export function fairShare(deps: AppDeps) {
     const turns = deps.turns;
     if (!turns || takesNoTurn(c.req.method, c.req.path)) return next();
     const auth = c.req.header('Authorization');
-    const key = auth !== undefined ? `token ${auth}` : `address ${clientAddress(c)}`;
+    const key =
+      auth !== undefined
+        ? `token ${auth}`
+        : `address ${clientAddress(c, deps.trustedProxies ?? 0)}`;
     const limit = auth !== undefined ? turns.options.perCollector : turns.options.perAddress;
     if (!(await turns.enter(key, limit))) {
       await holdRefusal(deps, 1);

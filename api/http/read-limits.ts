@@ -4,24 +4,14 @@
 // Retry-After, held a moment like a write's (api/http/over-budget.ts), before any work is done.
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppDeps, AppEnv } from './app-env';
+import { clientAddress } from './client-address';
 import { holdRefusal } from './over-budget';
 import {
   ANONYMOUS_HEAVY_READ_UNITS,
   anonymousLimitError,
   readBudgetError,
 } from '../../src/shared/http/request-limits';
-
-/** The connection's address (a reverse proxy's, behind one); 'unknown' where there is none. */
-export function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // app.request() in tests and other runtimes carry no Node socket.
-    return 'unknown';
-  }
-}
 
 async function refuse(c: Context, deps: AppDeps, wait: number, error: string) {
   await holdRefusal(deps, wait);
@@ -34,7 +24,7 @@ export function anonymousLimit(deps: AppDeps) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const limiter = deps.anonymousReads;
     if (!limiter || c.req.header('Authorization') !== undefined) return next();
-    const wait = limiter.take(clientAddress(c), 1);
+    const wait = limiter.take(clientAddress(c, deps.trustedProxies ?? 0), 1);
     if (wait !== null) return refuse(c, deps, wait, anonymousLimitError(wait));
     await next();
   });
@@ -50,7 +40,10 @@ export function heavyRead(deps: AppDeps) {
     const wait =
       userId !== null
         ? (deps.readBudget?.take(userId, 1) ?? null)
-        : (deps.anonymousReads?.take(clientAddress(c), ANONYMOUS_HEAVY_READ_UNITS) ?? null);
+        : (deps.anonymousReads?.take(
+            clientAddress(c, deps.trustedProxies ?? 0),
+            ANONYMOUS_HEAVY_READ_UNITS,
+          ) ?? null);
     if (wait !== null) {
       return refuse(
         c,

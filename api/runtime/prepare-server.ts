@@ -137,6 +137,7 @@ export async function prepareServer(
       capacity: env.ANONYMOUS_READ_CAPACITY,
       refillPerSecond: env.ANONYMOUS_READ_REFILL_PER_SECOND,
     }),
+    trustedProxies: env.TRUSTED_PROXIES,
     photoStore,
     allowLoopbackPush: env.PUSH_ALLOW_LOOPBACK_FOR_TESTS,
     notifier: createWebPushNotifier({

@@ -250,6 +250,40 @@ describe('requests without an account', () => {
     expect((await board('203.0.113.9', user.headers as Record<string, string>)).status).toBe(200);
   });
 
+  it('behind trusted proxies are told apart by the address the outermost one saw, and a client cannot choose its own', async () => {
+    const limited = (trustedProxies: number) =>
+      appWith({
+        anonymousReads: createRateLimiter({ capacity: 2, refillPerSecond: 0.01 }),
+        trustedProxies,
+      });
+    // The proxy's socket address is the same for every visitor; X-Forwarded-For tells them apart.
+    const board = (app: App, forwardedFor: string) =>
+      app.request(
+        '/api/listings',
+        { headers: { 'X-Forwarded-For': forwardedFor } },
+        from('10.0.0.1'),
+      );
+
+    const behindOne = limited(1);
+    for (let i = 0; i < 2; i++) expect((await board(behindOne, '203.0.113.9')).status).toBe(200);
+    expect((await board(behindOne, '203.0.113.9')).status).toBe(429);
+    expect((await board(behindOne, '198.51.100.4')).status).toBe(200);
+    // What the client wrote before the proxy's entry is never read: 203.0.113.9 stays limited.
+    expect((await board(behindOne, '192.0.2.1, 203.0.113.9')).status).toBe(429);
+
+    const behindTwo = limited(2);
+    for (let i = 0; i < 2; i++) {
+      expect((await board(behindTwo, '203.0.113.9, 10.0.0.2')).status).toBe(200);
+    }
+    expect((await board(behindTwo, '192.0.2.1, 203.0.113.9, 10.0.0.2')).status).toBe(429);
+
+    // With none trusted, the header is the client's own words: every request is the proxy's.
+    const trustingNone = limited(0);
+    expect((await board(trustingNone, '203.0.113.9')).status).toBe(200);
+    expect((await board(trustingNone, '198.51.100.4')).status).toBe(200);
+    expect((await board(trustingNone, '192.0.2.1')).status).toBe(429);
+  });
+
   it('pay more for a heavy read', async () => {
     const app = appWith({
       // Room for one heavy read (1 + its extra units) and not for two.

@@ -59,6 +59,14 @@ describe('parseEnv', () => {
     expect(parseEnv({ ANONYMOUS_READ_CAPACITY: '100000' }).ANONYMOUS_READ_CAPACITY).toBe(100_000);
   });
 
+  it('reads no X-Forwarded-For unless told how many proxies stand in front', () => {
+    expect(parseEnv({}).TRUSTED_PROXIES).toBe(0);
+    expect(parseEnv({ TRUSTED_PROXIES: '2' }).TRUSTED_PROXIES).toBe(2);
+    expect(() => parseEnv({ TRUSTED_PROXIES: '11' })).toThrow(
+      "TRUSTED_PROXIES must be between 0 and 10 (got '11')",
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(parseEnv({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 8787 });
   });
