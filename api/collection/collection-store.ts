@@ -148,8 +148,11 @@ export interface Totals {
   totalSetCount: number;
 }
 
-/** Every change's read and write: prepared once per connection (api/db/prepared-statements.ts). */
-const READ_STATEMENT: PreparedStatement = {
+/**
+ * Every change's read and write: prepared once per connection (api/db/prepared-statements.ts).
+ * Exported for bench:api's bare server, which sends exactly these with nothing of ours around them.
+ */
+export const READ_STATEMENT: PreparedStatement = {
   name: 'diecast_read',
   // With the marks of the collector's devices whose old keys were swept (a row a device, most
   // collectors none): a key no longer stored may not be applied again (api/collection/key-retention.ts).
@@ -157,7 +160,7 @@ const READ_STATEMENT: PreparedStatement = {
     (SELECT coalesce(jsonb_object_agg(client_id, swept_through), '{}'::jsonb)
        FROM swept_key_marks WHERE user_id = $1) AS marks`,
 };
-const APPLY_STATEMENT: PreparedStatement = {
+export const APPLY_STATEMENT: PreparedStatement = {
   name: 'diecast_apply_diff',
   text: 'SELECT diecast_apply_diff($1, $2::bigint, $3::jsonb) AS applied',
 };

@@ -9,6 +9,7 @@ import cluster from 'node:cluster';
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import pg from 'pg';
+import { APPLY_STATEMENT, READ_STATEMENT } from '../../api/collection/collection-store';
 import {
   WRITE_BUDGET_CAPACITY,
   WRITE_BUDGET_REFILL_PER_SECOND,
@@ -63,9 +64,9 @@ async function changeCalls(pool: pg.Pool, token: string, carId: string): Promise
     const { rows } = await client.query<{
       read: { version: number | null; totalCarCount: number | null };
     }>({
-      name: 'diecast_read',
-      text: 'SELECT diecast_read($1, $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS read',
-      values: [userId, [key], [carId], [], [key], []],
+      ...READ_STATEMENT,
+      // No settings, no capped list to count: an add-car-instance's read.
+      values: [userId, [key], [carId], [], [key], [], false, 0],
     });
     const read = rows[0]?.read;
     const totalCarCount = (read?.totalCarCount ?? 0) + 1;
@@ -93,8 +94,7 @@ async function changeCalls(pool: pg.Pool, token: string, carId: string): Promise
       ],
     };
     const applied = await client.query<{ applied: boolean }>({
-      name: 'diecast_apply_diff',
-      text: 'SELECT diecast_apply_diff($1, $2::bigint, $3::jsonb) AS applied',
+      ...APPLY_STATEMENT,
       values: [userId, read?.version ?? null, JSON.stringify(diff)],
     });
     if (applied.rows[0]?.applied !== true) throw new Error('the state version moved');

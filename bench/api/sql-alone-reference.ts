@@ -45,7 +45,7 @@ function changeScript(carIds: string[]): string {
   });
   return `\\set c random(1, ${carIds.length})
 \\set k random(1, 9000000000000000000)
-SELECT r->>'version' AS version, (r->>'totalCarCount')::int + 1 AS total FROM diecast_read(${user}, ARRAY[${key}], ARRAY[${car}], '{}'::text[], ARRAY[${key}], '{}'::text[], false, 0) AS r \\gset
+SELECT r->>'version' AS version, (r->>'totalCarCount')::int + 1 AS total, (SELECT coalesce(jsonb_object_agg(client_id, swept_through), '{}'::jsonb) FROM swept_key_marks WHERE user_id = ${user}) AS marks FROM diecast_read(${user}, ARRAY[${key}], ARRAY[${car}], '{}'::text[], ARRAY[${key}], '{}'::text[], false, 0) AS r \\gset
 SELECT diecast_apply_diff(${user}, CAST(:version AS bigint), jsonb_build_object(
   'keys', jsonb_build_array(jsonb_build_object('key', ${key}, 'requestHash', md5(${key}), 'status', 200,
     'body', jsonb_build_object('ok', true, 'instanceId', ${key}, 'totalCarCount', CAST(:total AS int), 'totalSetCount', 0))),
