@@ -21,6 +21,7 @@ import {
   OFFER_ALREADY_PENDING_ERROR,
   PENDING_OFFERS_PER_LISTING_MAX,
 } from '../../src/shared/community/offer-limits';
+import { listNewCopy } from '../fixtures/listed-copy';
 import { createApiHarness, type ApiHarness } from '../fixtures/api-harness';
 import type { TestUser } from '../fixtures/auth';
 import { CHARGER, TWIN_MILL } from '../fixtures/catalog';
@@ -130,20 +131,7 @@ async function newPost(user: TestUser): Promise<string> {
 const comment = (user: TestUser, postId: string, body: string) =>
   post(user, '/api/comments/create', { commentId: `c-${randomUUID()}`, postId, body });
 
-async function listCar(seller: TestUser, carId = TWIN_MILL): Promise<string> {
-  const added = await post(seller, '/api/collection/add-car-instance', { carId, details: {} });
-  const listingId = `l-${randomUUID()}`;
-  await post(seller, '/api/listings/create', {
-    listingId,
-    kind: 'car',
-    itemId: carId,
-    instanceId: added.instanceId,
-    forTrade: true,
-    forSale: false,
-    askingPrice: null,
-  });
-  return listingId;
-}
+const listCar = (seller: TestUser, carId = TWIN_MILL) => listNewCopy(api, seller, carId);
 
 const offerOn = (buyer: TestUser, listingId: string, offerId = `o-${randomUUID()}`) =>
   api.call(buyer, 'POST', '/api/offers/create', {

@@ -3,6 +3,7 @@
 // latest), shown from 3 distinct sellers; split into sold and asking, and by the copy's condition.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listNewCopy } from '../fixtures/listed-copy';
 import { createApiHarness, type ApiHarness } from '../fixtures/api-harness';
 import { BONE_SHAKER, BRONCO, CHARGER, CIVIC, GR86, SKYLINE, TWIN_MILL } from '../fixtures/catalog';
 import type { TestUser } from '../fixtures/auth';
@@ -36,29 +37,12 @@ const sellers = (n: number, stem: string) =>
   Promise.all(Array.from({ length: n }, () => api.collector(stem)));
 
 /** A copy of the car in this condition, listed for sale (or trade only, with a null price). */
-async function list(
+const list = (
   seller: Collector,
   carId: string,
   askingPrice: number | null,
   condition: Condition = 'carded',
-) {
-  const added = await post(seller, '/api/collection/add-car-instance', {
-    carId,
-    details: { condition },
-  });
-  const listingId = `l-${randomUUID()}`;
-  await post(seller, '/api/listings/create', {
-    listingId,
-    kind: 'car',
-    itemId: carId,
-    instanceId: added.instanceId,
-    forTrade: askingPrice === null,
-    forSale: askingPrice !== null,
-    askingPrice,
-    wants: '',
-  });
-  return listingId;
-}
+) => listNewCopy(api, seller, carId, { askingPrice, condition });
 
 /** The buyer offers (cash or none), the seller accepts and completes it as sold. */
 async function sell(seller: Collector, listingId: string, buyer: Collector, price: number | null) {

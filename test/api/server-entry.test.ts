@@ -110,45 +110,48 @@ describe('the server entry point', () => {
     }
   }, 90_000);
 
-  it('with a demo project listens on 127.0.0.1 only: the one socket on its port is loopback’s', async () => {
+  /** Runs `npm start`'s entry on a free port and a fresh data folder until `check` is done. */
+  async function withDemoServer(
+    env: Record<string, string>,
+    check: (port: number, run: ReturnType<typeof runMain>) => Promise<void>,
+  ): Promise<void> {
     const dataDir = mkdtempSync(join(tmpdir(), 'diecast-main-host-'));
     const port = await freePort();
     const run = runMain({
       PORT: String(port),
       DATA_DIR: dataDir,
       FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+      ...env,
     });
     try {
-      await expect
-        .poll(() => run.output().stdout, { timeout: 60_000, interval: 200 })
-        .toContain(
-          `running on http://localhost:${port} (listening on 127.0.0.1: this machine only)`,
-        );
-      expect((await fetch(`http://127.0.0.1:${port}/api/all-sets`)).status).toBe(200);
-      // Where the kernel has socket tables, they show the only socket on the port is loopback's.
-      const listening = listeningAddresses(port);
-      if (listening) expect(listening).toEqual(['127.0.0.1']);
-      expect(run.output().stderr).not.toContain('Warning');
+      await check(port, run);
     } finally {
       run.child.kill('SIGKILL');
       await run.exited;
       rmSync(dataDir, { recursive: true, force: true });
     }
+  }
+
+  const startLine = (run: ReturnType<typeof runMain>, line: string) =>
+    expect.poll(() => run.output().stdout, { timeout: 60_000, interval: 200 }).toContain(line);
+
+  it('with a demo project listens on 127.0.0.1 only: the one socket on its port is loopback’s', async () => {
+    await withDemoServer({}, async (port, run) => {
+      await startLine(
+        run,
+        `running on http://localhost:${port} (listening on 127.0.0.1: this machine only)`,
+      );
+      expect((await fetch(`http://127.0.0.1:${port}/api/all-sets`)).status).toBe(200);
+      // Where the kernel has socket tables, they show the only socket on the port is loopback's.
+      const listening = listeningAddresses(port);
+      if (listening) expect(listening).toEqual(['127.0.0.1']);
+      expect(run.output().stderr).not.toContain('Warning');
+    });
   }, 90_000);
 
   it('with HOST=0.0.0.0 and a demo project says in one line that anyone who reaches it can sign in as anyone', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'diecast-main-open-'));
-    const port = await freePort();
-    const run = runMain({
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-      HOST: '0.0.0.0',
-    });
-    try {
-      await expect
-        .poll(() => run.output().stdout, { timeout: 60_000, interval: 200 })
-        .toContain(`running on http://localhost:${port} (listening on 0.0.0.0)`);
+    await withDemoServer({ HOST: '0.0.0.0' }, async (port, run) => {
+      await startLine(run, `running on http://localhost:${port} (listening on 0.0.0.0)`);
       const warnings = run
         .output()
         .stderr.split('\n')
@@ -158,11 +161,7 @@ describe('the server entry point', () => {
       ]);
       const listening = listeningAddresses(port);
       if (listening) expect(listening).toEqual(['0.0.0.0']);
-    } finally {
-      run.child.kill('SIGKILL');
-      await run.exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   }, 90_000);
 
   it('on a fresh clone (no CATALOG_SEED, an empty data folder) serves the real catalogue: CFJ01 is in it', async () => {

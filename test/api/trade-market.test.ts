@@ -2,8 +2,8 @@
 // range, count, dates; open cash listings and deals with a buyer only), Matches (public wishlists only,
 // own listings never, exact car before the same casting in another year), Wanted by, and match
 // alerts (never for one's own listing, at most one digest an hour, the rest sent as one).
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listNewCopy } from '../fixtures/listed-copy';
 import { createApiHarness, type ApiHarness } from '../fixtures/api-harness';
 import { BONE_SHAKER, CHARGER, TWIN_MILL, fixtureCar } from '../fixtures/catalog';
 import type { TestUser } from '../fixtures/auth';
@@ -49,22 +49,11 @@ async function list(
   askingPrice: number | null,
   status: 'open' | 'withdrawn' = 'open',
 ) {
-  const added = await post(seller, '/api/collection/add-car-instance', { carId, details: {} });
-  const listingId = `l-${randomUUID()}`;
-  await post(seller, '/api/listings/create', {
-    listingId,
-    kind: 'car',
-    itemId: carId,
-    instanceId: added.instanceId,
-    forTrade: askingPrice === null,
-    forSale: askingPrice !== null,
-    askingPrice,
-    wants: '',
-  });
+  const listingId = await listNewCopy(api, seller, carId, { askingPrice });
   if (status === 'withdrawn') {
     await post(seller, '/api/listings/update', { listingId, status: 'withdrawn' });
   }
-  return listingId as string;
+  return listingId;
 }
 
 async function wish(user: Collector, carId: string, isPublic: boolean | null) {
