@@ -32,6 +32,11 @@ const boundaryZones = [
   },
   { target: './api', from: './sw', message: 'The server shares only src/shared with the device.' },
   {
+    target: './api/routes',
+    from: './api/db',
+    message: 'Routes reach the database through a domain module (api/<domain>/), never api/db.',
+  },
+  {
     target: './src/shared',
     from: './src',
     except: ['./shared'],

@@ -1,13 +1,18 @@
-// The photos table: a collector's uploaded photo rows, looked up by owner and id, and the one
-// transaction that claims an id and writes its row within the collector's quota.
+// The photos table: a collector's uploaded photo rows, looked up by owner and id, who holds a
+// photo id, and the one transaction that claims an id and writes its row within the quota.
 import { and, eq } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database';
-import { claimObjectId } from '../db/object-ids';
+import { claimObjectId, objectOwner } from '../db/object-ids';
 import { photos } from '../db/schema';
 import { lockUserState } from '../collection/collection-store';
 import { fitsPhotoQuota, type PhotoQuota } from './photo-quota';
 
 export type PhotoRow = typeof photos.$inferSelect;
+
+/** The collector holding photo id `photoId` (uploaded or claimed), or null. */
+export function photoOwner(db: Queryable, photoId: string): Promise<string | null> {
+  return objectOwner(db, 'photo', photoId);
+}
 
 export async function photoRow(
   db: Queryable,

@@ -12,9 +12,8 @@ import {
   type ProfileUpdateArgs,
 } from '../../src/shared/community/profile-schemas';
 import { photoUrl } from './public-profile';
-import { isUniqueViolation } from '../db/sql-errors';
 import { objectOwner } from '../db/object-ids';
-import { lookalikeHolder, usernameHolder } from './username-holder';
+import { lookalikeHolder, lostUsernameRace, usernameHolder } from './username-holder';
 import { lookalikeUsernameMessage } from '../../src/shared/profile/username-lookalikes';
 import { alertAfterCommit } from '../push/alerts';
 import { claimFollowAlert } from '../push/follow-alerts';
@@ -74,7 +73,7 @@ async function changeUsername(
         .where(eq(profiles.userId, userId));
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new CommandError(409, takenError(username));
+    if (lostUsernameRace(error)) throw new CommandError(409, takenError(username));
     throw error;
   }
 }

@@ -1,8 +1,10 @@
-// Who holds a username, in any case, from the usernames directory (diecast_claim_username in
-// migration 0007 claims one; a unique index on profiles could not be kept once distributed),
-// and who holds a name too like it, from the skeletons directory (migration 0019).
+// Who holds a username, in any case, from the usernames directory (diecast_claim_username,
+// api/db/functions/diecast_claim_username.sql, claims one; a unique index on profiles could not
+// be kept once distributed), who holds a name too like it, from the skeletons directory
+// (migration 0019), and what a claim that lost a race to another collector looks like.
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
+import { isUniqueViolation } from '../db/sql-errors';
 import { profiles, usernames, usernameSkeletons } from '../db/schema';
 
 /** The collector holding `username` (any case), or null. */
@@ -33,4 +35,12 @@ export async function lookalikeHolder(
     .from(profiles)
     .where(eq(profiles.userId, held.userId));
   return { userId: held.userId, username: profile?.username ?? username };
+}
+
+/**
+ * True when a claim failed because another collector took the name, or one too like it, at the
+ * same moment (diecast_claim_username's unique_violation): answered 409, as a name already held.
+ */
+export function lostUsernameRace(error: unknown): boolean {
+  return isUniqueViolation(error);
 }

@@ -16,10 +16,9 @@ import {
 import { deletePhotoBytes, getPhotoBytes, putPhotoBytes } from '../posts/photo-bytes';
 import { refuseOverBudget } from '../http/over-budget';
 import { UPLOAD_UNITS } from '../../src/shared/collection/work-units';
-import { objectOwner } from '../db/object-ids';
 import { readBody } from '../http/read-body';
 import { DEFAULT_PHOTO_QUOTA, fitsPhotoQuota } from '../posts/photo-quota';
-import { claimPhoto, photoRow } from '../posts/photo-rows';
+import { claimPhoto, photoOwner, photoRow } from '../posts/photo-rows';
 
 const TOO_LARGE = `${PHOTO_SIZE_ERROR} (this one is larger)`;
 const NO_STORE = 'Photo storage is not configured on this server';
@@ -37,7 +36,7 @@ export function photoRoutes(deps: AppDeps) {
     const store = deps.photoStore;
     if (!store) return c.json({ error: NO_STORE }, 503);
     const userId = c.get('userId');
-    const owner = await objectOwner(deps.db, 'photo', photoId);
+    const owner = await photoOwner(deps.db, photoId);
     if (owner !== null && owner !== userId) return conflict(c, photoId);
     const existing = owner === null ? undefined : await photoRow(deps.db, userId, photoId);
     if (existing) {

@@ -12,10 +12,9 @@ import { describeZodError } from '../../src/shared/validation';
 import { RuleError } from '../../src/shared/collection/rules';
 import { usernameSchema } from '../../src/shared/profile/username';
 import { profileBody } from '../profiles/profile-body';
-import { lookalikeHolder, usernameHolder } from '../profiles/username-holder';
+import { lookalikeHolder, lostUsernameRace, usernameHolder } from '../profiles/username-holder';
 import { lookalikeUsernameMessage } from '../../src/shared/profile/username-lookalikes';
 import { ownProfile } from '../profiles/own-profile';
-import { isUniqueViolation } from '../db/sql-errors';
 import { refuseOverBudget } from '../http/over-budget';
 import { ORDINARY_CHANGE_UNITS } from '../../src/shared/collection/work-units';
 
@@ -71,7 +70,7 @@ export function userRoutes(deps: AppDeps) {
           },
         );
       } catch (error) {
-        if (isUniqueViolation(error)) return { status: 409, body: { error: takenError } };
+        if (lostUsernameRace(error)) return { status: 409, body: { error: takenError } };
         throw error;
       }
     }),

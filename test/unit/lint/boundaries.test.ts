@@ -34,6 +34,13 @@ describe('the boundaries between the parts', () => {
     await expectAllowed('api/example.ts', '../src/shared/push-message');
   });
 
+  it('api routes reach the database only through a domain module', async () => {
+    await expectRefused('api/routes/example.ts', '../db/sql-errors');
+    await expectRefused('api/routes/example.ts', '../db/object-ids');
+    await expectAllowed('api/routes/example.ts', '../posts/photo-rows');
+    await expectAllowed('api/posts/example.ts', '../db/object-ids');
+  });
+
   it('src/shared imports nothing of the app', async () => {
     await expectRefused('src/shared/example.ts', '../db/device-db');
     await expectRefused('src/shared/example.ts', '../../api/env');
