@@ -1,5 +1,5 @@
-// Reads a user's state and writes back what changed, each in one call to the SQL functions of
-// migration 0002 (diecast_read, diecast_apply_diff; now 0015's): two round trips a change,
+// Reads a user's state and writes back what changed, each in one call to a SQL function
+// (api/db/functions/diecast_read.sql, diecast_apply_diff.sql): two round trips a change,
 // each a statement prepared once per connection, cached plans. A change reads and writes the
 // settings only when it is a settings change, and then writes only the keys it sets.
 // One file on purpose: the read slice and the written diff are two halves of one contract with

@@ -1,10 +1,11 @@
 // PGlite has no autovacuum, so nothing ever analysed its tables. That matters because the
-// change's functions keep one plan per statement for the whole session (migration 0011), made
-// at their first call from the tables' statistics. With none, every index that starts with
-// user_id costs the same, and the plan may look an instance id up by the collector alone
-// (car_instances_user_car_idx): every add then reads every copy its collector owns, for as long
-// as the process runs. PostgreSQL's autovacuum analyses a table once enough of it has changed,
-// and that re-plans the statements that read it. This does the same for PGlite, by autovacuum's
+// change's functions keep one plan per statement for the whole session (their SET
+// plan_cache_mode = force_generic_plan, api/db/functions/), made at their first call from the
+// tables' statistics. With none, every index that starts with user_id costs the same, and the
+// plan may look an instance id up by the collector alone (car_instances_user_car_idx): every
+// add then reads every copy its collector owns, for as long as the process runs. PostgreSQL's
+// autovacuum analyses a table once enough of it has changed, and that re-plans the statements
+// that read it. This does the same for PGlite, by autovacuum's
 // rule with one change: a table is analysed once more rows have changed since its last ANALYZE
 // than 50 plus as many as it held then (autovacuum: 50 plus 10%). Each ANALYZE makes the
 // change's functions plan again, on the one connection every request waits for; once a table

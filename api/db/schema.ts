@@ -280,7 +280,7 @@ export const usernames = pgTable(
 );
 
 /**
- * Each held name's skeleton (diecast_username_skeleton, migration 0019): a name too like one
+ * Each held name's skeleton (api/db/functions/diecast_username_skeleton.sql): a name too like one
  * held is taken. Keyed by the skeleton, as usernames is by the name.
  */
 export const usernameSkeletons = pgTable(

@@ -20,7 +20,7 @@ export interface WriteBudget {
 }
 
 /**
- * A single collection change pays inside its own write (diecast_apply_diff, migration 0008)
+ * A single collection change pays inside its own write (api/db/functions/diecast_apply_diff.sql)
  * rather than in a statement of its own: this is what that write needs to know.
  */
 export interface BudgetCharge {

@@ -1,5 +1,5 @@
 // When a username is too like another (docs/api.md "Accounts, photos and push"): its skeleton,
-// the same in SQL (diecast_username_skeleton, migration 0019, which the server's uniqueness
+// the same in SQL (api/db/functions/diecast_username_skeleton.sql, which the server's uniqueness
 // rests on), and the names kept for the team, which the device refuses before asking.
 
 /**
