@@ -9,11 +9,9 @@ export default defineConfig({
     // that cannot share a worker run after all the others. Most of a test's time here is spent
     // waiting (on the Auth emulator, a browser, a retry timer), so two workers take every file,
     // browser specs included, side by side: the suite's time is about its longest lane, not
-    // the sum of all files. Three were tried: 747 s and 708 s against 857 s for two, but later
-    // runs with two took 667-714 s on the same machine, so the gain is within its noise; and in
-    // each run with three, one offline add clicked in a browser spec never reached the outbox
-    // (the venue-networks spec; the collecting spec, the 6th of 20 adds). Not raised until that
-    // is understood.
+    // the sum of all files. Three were tried: the gain was within the machine's noise, and in
+    // each run with three, one offline add clicked in a browser spec never reached the outbox.
+    // Not raised until that is understood (docs/decisions/0014-two-test-workers.md).
     maxWorkers: 2,
     projects: [
       {
@@ -22,11 +20,13 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           // Unit files share their worker's modules too (a test that needs a fresh module must
-          // reset it itself): the project alone in 26-31 s instead of 47 s here.
+          // reset it itself): each file no longer loads them afresh
+          // (docs/decisions/0015-test-files-share-their-workers-modules.md).
           isolate: false,
           setupFiles: ['test/setup/indexeddb-global.ts'],
           testTimeout: 30_000,
-          // A few unit files open PGlite (~2.5 s alone, longer beside browser specs).
+          // A few unit files open PGlite, slow beside browser specs
+          // (docs/decisions/0017-test-waits-for-a-loaded-machine.md).
           hookTimeout: 60_000,
         },
       },
@@ -44,10 +44,11 @@ export default defineConfig({
           hookTimeout: 60_000,
           // API files share their workers' module graph instead of each starting afresh: every
           // file still opens its own database, but PGlite's WebAssembly is compiled and the app's
-          // modules are loaded once per worker, not once per file (measured here: the API project
-          // in 113 s instead of 174 s). No API test sets globals, env or timers for the next file;
-          // devices keep apart by database name. The worker's databases all start from one
-          // migrated dump (test/fixtures/migrated-database.ts).
+          // modules are loaded once per worker, not once per file
+          // (docs/decisions/0015-test-files-share-their-workers-modules.md). No API test sets
+          // globals, env or timers for the next file; devices keep apart by database name. The
+          // worker's databases all start from one migrated dump
+          // (test/fixtures/migrated-database.ts).
           isolate: false,
         },
       },
@@ -59,8 +60,9 @@ export default defineConfig({
           globalSetup: ['test/setup/build-app.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // A browser on a slow machine (Chromium 150 takes ~2 s to activate a worker, IndexedDB
-          // is slow there): every expect.poll waits on real state for up to 30 s by default.
+          // A browser on a slow machine activates its worker and answers IndexedDB slowly
+          // (docs/decisions/0017-test-waits-for-a-loaded-machine.md): every expect.poll waits on
+          // real state for up to 30 s by default.
           expect: { poll: { timeout: 30_000, interval: 100 } },
           // Browser files share their worker's modules as the API files do: each still starts
           // its own server (its data folder from the worker's migrated dump) and browser.

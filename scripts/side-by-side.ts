@@ -1,7 +1,7 @@
 // `node --import tsx scripts/side-by-side.ts SCRIPT…`: runs the npm scripts at once, each on its
 // own core, and fails if any fails. `npm test` runs its two gates (typecheck, lint) this way: each
-// is one single-threaded process (on a fresh checkout, with no caches: 33 s and 51 s here, one
-// after the other 84 s; side by side 68-74 s, as each runs slower beside the other).
+// is one single-threaded process, so side by side they take less than one after the other, though
+// each runs slower beside the other (docs/decisions/0016-gates-side-by-side.md).
 // Each script's output is printed whole when it ends, under its name, so the two never interleave.
 import { spawn } from 'node:child_process';
 

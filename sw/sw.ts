@@ -109,10 +109,10 @@ const PAGE_TURNS_AT_MOST_MS = 30_000;
  * While a page is on screen it sends its own changes at once (src/sync/page-sync.ts), and its
  * rebase after a push diffs against the page's copy of the collector's rows. The worker has no
  * such copy: its rebase reads every row, a change tapped meanwhile waits behind it, and the
- * page's copy is out of date after it (bench:ui C, 10,000 cars: taps of 150-400 ms instead of
- * 20-50). So while a page is visible and changes still wait, the worker waits its turn, for
- * 30 s at most; then, or once no page is visible, it replays (nothing waits then, unless the
- * page could not send: offline, or closed mid-push).
+ * page's copy is out of date after it (docs/decisions/0007-page-first-replay.md). So while a
+ * page is visible and changes still wait, the worker waits its turn, for 30 s at most; then, or
+ * once no page is visible, it replays (nothing waits then, unless the page could not send:
+ * offline, or closed mid-push).
  */
 async function afterVisiblePages(): Promise<void> {
   const until = Date.now() + PAGE_TURNS_AT_MOST_MS;

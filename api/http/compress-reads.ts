@@ -1,7 +1,7 @@
-// Reads are sent gzipped to a client that accepts it. GET /api/collection/get for a 10,000-car
-// collection is 2.6 MB of JSON, pulled after every push that confirmed a change: at a fair on
+// Reads are sent gzipped to a client that accepts it. GET /api/collection/get for a large
+// collection is megabytes of JSON, pulled after every push that confirmed a change: at a fair on
 // a slow 4G signal that was seconds of transfer per change. Writes are left alone: their
-// answers are a few dozen bytes on the busiest path (bench:api).
+// answers are a few dozen bytes on the busiest path (docs/decisions/0011-gzip-reads.md).
 //
 // Not hono/compress: it can only skip small answers that state a Content-Length, which c.json
 // does not, so every 404 would be gzipped too. A read's JSON is built whole anyway, so it is

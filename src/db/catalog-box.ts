@@ -8,8 +8,9 @@ import Dexie, { type DexieOptions, type Table } from 'dexie';
 import type { Catalog, CatalogCar, CatalogSet } from '../shared/catalog/types';
 
 /**
- * Cars per chunk. Copying a chunk into IndexedDB is one synchronous task on the page: 1,000
- * cars took ~12 ms here, ~50 ms at Lighthouse's 4× CPU slowdown (a phone), so 500.
+ * Cars per chunk. Copying a chunk into IndexedDB is one synchronous task on the page, which must
+ * stay short on a phone: twice this was a long task at a phone's CPU
+ * (docs/decisions/0002-catalogue-box-in-chunks.md).
  */
 export const CARS_PER_CHUNK = 500;
 

@@ -22,7 +22,10 @@ export interface CatalogStoreOptions {
   baseName: string;
   meta: CatalogMetaPort;
   dexieOptions?: DexieOptions;
-  /** Per IndexedDB operation; default 10 s (a one-value read takes tens of ms). */
+  /**
+   * Per IndexedDB operation; default 10 s, far above what a healthy one-value read takes
+   * (docs/decisions/0001-catalogue-as-one-value.md).
+   */
   deadlineMs?: number;
   /** Tests hand in a box that freezes; the app opens real ones. */
   openBox?: (name: string) => CatalogBox;

@@ -2,7 +2,7 @@
 // device counters (their totals with them), with the collection version it was taken at
 // (db/collection-version.ts). With it, a change computes its writes before its transaction
 // opens and reads nothing inside it but the version, so it costs about what its writes cost
-// (bench:sync B2 and its floor).
+// (docs/decisions/0003-change-as-one-plain-versioned-write.md).
 //
 // The copy is only ever trusted through the version: the change's transaction checks it before
 // anything it writes can commit, and a change that finds it moved goes the slow way (reading its

@@ -64,7 +64,8 @@ export function preferencesOf(profile: ProfileRow | undefined): ProfilePreferenc
 /**
  * Rows asked of IndexedDB at a time when reading all of a collector's rows. Each answer is its
  * own task on the page, and turning an answer into objects is most of what it costs: read whole,
- * a 10,000-car collection was one 53 ms task on Chromium 150 (bench:ui, the idle copy).
+ * a 10,000-car collection was one long task
+ * (docs/decisions/0010-idle-copy-in-pieces-list-renders-once-a-frame.md).
  */
 export const ROWS_PER_READ = 2_000;
 
@@ -228,7 +229,8 @@ export function dexieRowSource(db: GarageDb, userId: string): RowSource {
  *
  * `minted` are the ids this device's clock made for this very change (UUIDs): no row can own
  * one yet, nor a '<set instance>~k' id of one, so their owners are not looked up. That index
- * query is one of the costliest requests of an add (bench:sync B2).
+ * query is one of the costliest requests of an add
+ * (docs/decisions/0006-rows-marker-and-totals-in-the-counters-row.md).
  */
 export async function readRowsFor(
   source: RowSource,

@@ -2,7 +2,8 @@
 // The row also carries what every local change moves besides its rows: the rows marks
 // (db/rows-marker.ts) and each collector's totals. Every change writes this row anyway, so
 // keeping them here costs the change no request of its own; each request in a change's
-// transaction is time before the screen shows it (bench:sync B2).
+// transaction is time before the screen shows it
+// (docs/decisions/0006-rows-marker-and-totals-in-the-counters-row.md).
 import type { GarageDb } from './garage-db';
 import type { OwnedTotals } from './owned-summaries';
 

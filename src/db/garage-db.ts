@@ -92,8 +92,9 @@ export interface SnapshotRow {
   userId: string;
   /**
    * The state as JSON, the text its fingerprint is taken of: one string is stored in about the
-   * time it takes to copy it, where structured cloning a 10,000-car state took 30–60 ms inside
-   * the rebase's transaction, with every change waiting behind it.
+   * time it takes to copy it, where structured cloning a large state was a long wait inside the
+   * rebase's transaction, with every change waiting behind it
+   * (docs/decisions/0008-rebase-on-the-copy-snapshot-as-json.md).
    */
   stateJson?: string;
   /** The state as rows stored before stateJson: still read, never written. */
@@ -196,9 +197,10 @@ export const GARAGE_SCHEMA: {
     },
   },
   {
-    // The catalogue moves to its own database as one value (storing ~12,000 indexed rows took
-    // seconds to tens of seconds, and froze WebKit when a navigation came in the middle). What a
-    // device holds is carried over through meta, so an update opened offline still has it.
+    // The catalogue moves to its own database as one value (storing it as indexed rows took
+    // seconds, and froze WebKit when a navigation came in the middle:
+    // docs/decisions/0001-catalogue-as-one-value.md). What a device holds is carried over
+    // through meta, so an update opened offline still has it.
     version: 5,
     stores: {},
     upgrade: carryCatalogRowsOver,
@@ -209,7 +211,8 @@ export const GARAGE_SCHEMA: {
   },
   {
     // Each collector's totals move into the device counters row, which every change writes
-    // anyway: an add then writes four rows instead of six (bench:sync B2). Dropped in 8, after
+    // anyway: an add then writes four rows instead of six
+    // (docs/decisions/0006-rows-marker-and-totals-in-the-counters-row.md). Dropped in 8, after
     // this has carried them over (as 5 and 6 did with the catalogue).
     version: 7,
     stores: {},

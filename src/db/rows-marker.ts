@@ -5,7 +5,8 @@
 //
 // The marks live in the device counters row (db/device-counters.ts), which every local change
 // already reads and writes: clearing the mark adds no request to the change's transaction, and
-// each request there is time before the screen shows the change (bench:sync B2).
+// each request there is time before the screen shows the change
+// (docs/decisions/0006-rows-marker-and-totals-in-the-counters-row.md).
 import { readCounters, writeCounters, type DeviceCounters } from './device-counters';
 import type { GarageDb } from './garage-db';
 

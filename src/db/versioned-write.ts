@@ -1,7 +1,8 @@
 // A change's writes in one plain IndexedDB transaction that commits only if the collection is
 // still at the version the writer computed them from (db/collection-version.ts). Nothing else is
-// read: a Dexie transaction that reads first and then writes costs about twice the bare put
-// (bench:sync B2), most of it the round of reads and Dexie's own work per request.
+// read: a Dexie transaction that reads first and then writes costs much more than the bare put,
+// most of it the round of reads and Dexie's own work per request
+// (docs/decisions/0003-change-as-one-plain-versioned-write.md).
 //
 // Dexie sees none of this, so the rows' watchers are told the way Dexie hears of another tab's
 // commit (announceToThisContext, announceToOtherContexts): its cached answers for what changed
@@ -36,10 +37,10 @@ export function writeIfVersion(
     tx.onabort = () => (stale ? resolve('stale') : reject(tx.error ?? new Error('aborted')));
     // Requests run in the order they are made: this read sees the version before the writes,
     // and its answer comes before any of them can commit. No commit() once it passes: that
-    // would save the page's round of answers (bench:sync B2 p95 about 0.06x the bare put, on
-    // Chromium 156), but Firefox ESR 153 then commits the other writes when a later one fails
-    // (the outbox entry's add), rows without their outbox entry: a change that would never
-    // reach the server. test/e2e/indexeddb-atomic-write-on-every-engine.spec.ts.
+    // would save the page's round of answers, but Firefox ESR then commits the other writes when
+    // a later one fails (the outbox entry's add), rows without their outbox entry: a change that
+    // would never reach the server (docs/decisions/0004-no-commit-in-the-versioned-write.md,
+    // test/e2e/indexeddb-atomic-write-on-every-engine.spec.ts).
     const check = tx.objectStore('meta').get(COLLECTION_VERSION_KEY);
     check.onsuccess = () => {
       if (((check.result as MetaRow | undefined)?.value ?? null) !== expected) {
@@ -74,8 +75,8 @@ export const DEXIE_MUTATION_SIGNAL = 'x-storagemutated-1';
  * The channel between contexts (tabs, the worker) for these writes: each context's one object
  * (plainWritesChannel) hears the others' and sends its own. Not Dexie's own channel: a
  * BroadcastChannel delivers to every other object of its name, this context's Dexie included,
- * and a second signal here aborts the watchers' re-reads and starts them over (~0.5 ms more
- * before the screen shows a change, bench:sync B2).
+ * and a second signal here aborts the watchers' re-reads and starts them over, delaying the
+ * screen (docs/decisions/0005-watchers-told-early-on-our-own-channel.md).
  */
 export const PLAIN_WRITES_CHANNEL = 'diecast-plain-writes';
 
@@ -121,7 +122,8 @@ function tellThisContext(changed: ObservabilitySet): void {
  * a watcher's re-read is a read-only transaction made after it with an overlapping scope, which
  * IndexedDB starts only once the write has committed or aborted. So the re-read sees what the
  * write left, never less, and its round trip and Dexie's work on it run while the write commits
- * instead of after it (bench:sync B2). Should the write abort, the re-read shows what was there.
+ * instead of after it (docs/decisions/0005-watchers-told-early-on-our-own-channel.md). Should
+ * the write abort, the re-read shows what was there.
  */
 export function announceToThisContext(db: GarageDb, writes: PlainWrite[]): ObservabilitySet {
   const changed = changedParts(db, writes);

@@ -93,8 +93,8 @@ const Subscribe = lazyScreen(() => premium().then((m) => ({ default: m.Subscribe
 /**
  * Resolves once the code of the screen at `pathname` has run, for /home (where '/' leads), whose
  * chunk index.html preloads: the app's first render then draws the screen itself. Rendered
- * before, it would show 'Loading Screen...' and React would hold the screen back a further
- * ~300 ms so the loading line does not flicker.
+ * before, it would show 'Loading Screen...' and React would hold the screen back a while longer
+ * (its fallback throttle) so the loading line does not flicker.
  */
 export function firstScreenLoaded(pathname: string): Promise<void> {
   return pathname === '/' || pathname === '/home' ? Home.preload() : Promise.resolve();

@@ -1,6 +1,7 @@
-// The page's catalogue download, off its main thread: fetched and parsed here (parsing ~5 MB of
-// JSON is a long task on a phone, one that a tap would wait behind) and handed back in chunks,
-// each a short task for the page to take in. Started once per page by catalog-worker-client.ts.
+// The page's catalogue download, off its main thread: fetched and parsed here (parsing the whole
+// catalogue's JSON is a long task on a phone, one that a tap would wait behind) and handed back
+// in chunks, each a short task for the page to take in. Started once per page by
+// catalog-worker-client.ts (docs/decisions/0002-catalogue-box-in-chunks.md).
 import type { CatalogCar } from '../shared/catalog/types';
 import { createApiClient } from './api-client';
 import type { CatalogWorkerMessage, CatalogWorkerRequest } from './catalog-worker-protocol';

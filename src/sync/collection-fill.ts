@@ -1,8 +1,9 @@
 // A large collection's first pull onto a device, written in steps. In one transaction, 10,000
-// cars are 20,000 records (rows and summaries): 12.8 s on Chromium 150 here, and every screen
-// that reads the collection and every change the collector taps waits behind it, a change
-// past its 15-s deadline failing. In steps, a screen or a tapped change waits for one step at
-// most, and the screens say how far the collection has come (db/collection-arrival.ts).
+// cars are 20,000 records (rows and summaries), a write of many seconds that every screen
+// reading the collection and every change the collector taps waits behind, a change past its
+// deadline failing (docs/decisions/0009-first-large-pull-in-steps.md). In steps, a screen or a
+// tapped change waits for one step at most, and the screens say how far the collection has
+// come (db/collection-arrival.ts).
 //
 // The steps write only owned cars and their summaries, the rows that are many. The rebase's own
 // transaction still comes last (sync/rebase.ts): it finds those rows already right, writes what
@@ -29,7 +30,7 @@ export const FILL_IN_STEPS_FROM = 500;
  * How long one step should hold the collection: a tapped change waits about this long. Each step
  * is sized from the last one's pace, within the bounds below. Never under 250 cars: with screens
  * busy re-reading, a step's time is mostly waiting for the main thread, and smaller steps only
- * make more of them (measured: 50-car steps took as long as 250-car ones, Chromium 150 and 156).
+ * make more of them (docs/decisions/0009-first-large-pull-in-steps.md).
  */
 export const STEP_TARGET_MS = 150;
 /** Between steps, for the screens (see the loop). */

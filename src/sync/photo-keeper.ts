@@ -7,8 +7,8 @@ import { KEPT_PHOTOS_CACHE } from './kept-photos-cache';
 
 /**
  * What one catalogue photo weighs on average, for the size shown before a download starts
- * (measured on the wiki's card photos: ~35–60 KB each). The download itself counts real bytes
- * where the host allows it (CORS), and says when it could not.
+ * (docs/decisions/0019-average-photo-weight.md). The download itself counts real bytes where the
+ * host allows it (CORS), and says when it could not.
  */
 export const AVERAGE_PHOTO_BYTES = 48 * 1024;
 /** Photos fetched at once: enough to fill a venue's thin pipe, few enough not to drown it. */

@@ -96,12 +96,13 @@ async function stateFingerprint(json: string): Promise<string | null> {
  * snapshot's fingerprint, and no local change has cleared the mark since (db/rows-marker.ts).
  * Then only the profile is written. A full rebase reads and diffs every row in a write
  * transaction that the screens' reads wait behind, and reading the stored snapshot back to
- * compare would be one long task: for 10,000 cars, the half second a tap on 'My Collection'
- * took right after the app opened. Here every read is a small row (the mark, the profile, the
- * outbox's counts), in the transaction that writes the profile, so a change made meanwhile
- * sends the pull the whole way. Rows that carry re-applied changes are never marked: once the
- * server confirms those changes, it may have applied them in another order than on top of
- * that snapshot (the two-device property test found this).
+ * compare would be one long task: a tap on 'My Collection' right after the app opened waited
+ * behind them (docs/decisions/0021-unchanged-pull-writes-only-the-profile.md). Here every read
+ * is a small row (the mark, the profile, the outbox's counts), in the transaction that writes
+ * the profile, so a change made meanwhile sends the pull the whole way. Rows that carry
+ * re-applied changes are never marked: once the server confirms those changes, it may have
+ * applied them in another order than on top of that snapshot (the two-device property test
+ * found this).
  */
 async function profileOnlyIfUnchanged(
   db: GarageDb,

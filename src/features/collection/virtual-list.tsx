@@ -108,7 +108,8 @@ export function VirtualList<T extends { key: string }>({
     overscan: 8,
     // A scroll event only asks React for a render, which React then does once for all the
     // events of a frame in its own task. With flushSync (the default) every wheel event rendered
-    // the list inside its own dispatch: on Chromium 150 here that made the scroll's long tasks.
+    // the list inside its own dispatch, and those were the scroll's long tasks
+    // (docs/decisions/0010-idle-copy-in-pieces-list-renders-once-a-frame.md).
     useFlushSync: false,
     scrollMargin,
     rangeExtractor: (range) => {

@@ -1,7 +1,7 @@
 // Counts and text order as the app words them, each with one Intl object built on first use.
 // `value.toLocaleString('en-US')` and `a.localeCompare(b)` give the same answers but may build
-// ICU objects on every call: the zod schemas' messages (~30 ms at 4× CPU on /home, Lighthouse)
-// and every catalogue sort (~35 ms for the newest cars on Home) paid for that.
+// ICU objects on every call: the zod schemas' messages and every catalogue sort paid for that on
+// the first screen (docs/decisions/0012-intl-objects-on-first-use.md).
 import { madeOnFirstUse } from '../made-on-first-use';
 
 const countFormat = madeOnFirstUse(() => new Intl.NumberFormat('en-US'));
