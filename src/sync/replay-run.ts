@@ -29,6 +29,9 @@ import type {
  */
 export const POISON_STRIKES = 3;
 
+/** An answer without results: what it said and, when it was ours, its status. */
+type Said = Exclude<Answer, { kind: 'results' }>;
+
 /** Why a run ends without emptying the outbox, and whether a retry is worth scheduling. */
 export interface Stop {
   stoppedBy: StoppedBy;
@@ -217,10 +220,10 @@ async function serverFailed(
   ctx: RunContext,
   run: RunState,
   chunk: PendingEntry[],
-  message: string,
-  status: number | undefined,
+  failed: Said,
 ): Promise<Stop | null> {
   const { outbox } = ctx;
+  const { said: message, status } = failed;
   const [suspect] = chunk;
   if (suspect === undefined) return null;
   if (chunk.length > 1) {
@@ -248,19 +251,18 @@ async function requestRefused(
   ctx: RunContext,
   run: RunState,
   chunk: PendingEntry[],
-  message: string,
-  status: number | undefined,
+  refusal: Said,
 ): Promise<Stop | null> {
   const [first] = chunk;
   if (first === undefined) return null;
   if (chunk.length > 1) {
     // A 413 needs smaller requests for the rest of the run; another 4xx is narrowed down.
     const half = Math.floor(chunk.length / 2);
-    if (status === 413) run.sizeLimit = half;
+    if (refusal.status === 413) run.sizeLimit = half;
     else run.probeLimit = half;
     return null;
   }
-  await setAsideEntry(ctx, run, first, message);
+  await setAsideEntry(ctx, run, first, refusal.said);
   return null;
 }
 
@@ -277,9 +279,9 @@ async function act(
     case 'stop':
       return stop(ctx, chunk, answer, action);
     case 'find-poison-entry':
-      return serverFailed(ctx, run, chunk, answer.said, answer.status);
+      return serverFailed(ctx, run, chunk, answer);
     case 'set-aside-refused-entry':
-      return requestRefused(ctx, run, chunk, answer.said, answer.status);
+      return requestRefused(ctx, run, chunk, answer);
     case 'settle':
     case 'resend-with-fresh-token':
       // Only 'results' settles, and exchange() resends a first 401 itself.
