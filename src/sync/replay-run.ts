@@ -195,10 +195,9 @@ async function settleResults(
 }
 
 /** Ends the run as a 'stop' action says, keeping every entry not settled. */
-function stop(ctx: RunContext, chunk: PendingEntry[], answer: Answer, action: StopAction): Stop {
-  const said = 'said' in answer ? answer.said : '';
-  const retryAfterSeconds =
-    action.honourRetryAfter && 'said' in answer ? answer.retryAfterSeconds : null;
+function stop(ctx: RunContext, chunk: PendingEntry[], answer: Said, action: StopAction): Stop {
+  const { said } = answer;
+  const retryAfterSeconds = action.honourRetryAfter ? answer.retryAfterSeconds : null;
   if (action.sendLess && chunk.length > 1) {
     ctx.budgetLimit = Math.max(1, Math.floor(chunk.length / 2));
   }
