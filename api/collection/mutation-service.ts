@@ -31,9 +31,9 @@ import {
   pushResultOf,
   recordProcessedKeys,
   refusalOutcome,
-  type PushResult,
   type StoredOutcome,
 } from '../http/idempotency';
+import type { PushEntry, SentPushResult } from '../../src/shared/sync/push-contract';
 import { requestHash } from './request-hash';
 import { answersRequest } from './key-retention';
 import type { MutationArgs } from '../../src/shared/collection/mutation-schemas';
@@ -245,12 +245,6 @@ async function refuseUnknownTutorials(db: Database, prepared: Prepared[]): Promi
   });
 }
 
-export interface PushEntry {
-  key: string;
-  name: string;
-  args: unknown;
-}
-
 /**
  * POST /api/sync/push: applies entries in order. Each entry is applied to the in-memory state on
  * its own, so a refused entry is rolled back alone (the state before it is kept) and never stops
@@ -262,7 +256,7 @@ export async function pushMutations(
   clock: MutationClock,
   userId: string,
   entries: (PushEntry & { parsed?: ReturnType<typeof parseMutation> })[],
-): Promise<PushResult[]> {
+): Promise<SentPushResult[]> {
   const now = clock.now();
   const parsed = await refuseUnknownTutorials(
     db,
@@ -289,7 +283,7 @@ export async function pushMutations(
     const seen = new Map(read.processedKeys);
     let state = read.state;
     const removed = nothingRemovedYet();
-    const results: PushResult[] = [];
+    const results: SentPushResult[] = [];
     const newKeys: NewProcessedKey[] = [];
     entries.forEach((entry, index) => {
       const hash = hashes[index] as string;

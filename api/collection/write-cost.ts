@@ -1,24 +1,21 @@
-// What a sync push will cost in work units (src/shared/collection/work-units.ts), weighed before
-// any entry is applied so a push over the collector's budget is refused whole: a collection
-// change by the copies it adds (the catalogue says how many cars a set brings), a community
-// change at its flat rate, and an entry whose key was already processed at REPLAYED_CHANGE_UNITS
-// (it is only answered again: a device retrying a push it never got the answer to pays a little,
-// not twice, and a replayed push is never free), the whole push at least MIN_PUSH_UNITS.
+// What a sync push will cost in work units, weighed before any entry is applied so a push over
+// the collector's budget is refused whole: each new entry as the device weighs it too
+// (src/shared/sync/push-weight.ts; the catalogue says how many cars a set brings), and an entry
+// whose key was already processed at REPLAYED_CHANGE_UNITS (it is only answered again: a device
+// retrying a push it never got the answer to pays a little, not twice, and a replayed push is
+// never free), the whole push at least MIN_PUSH_UNITS.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../db/database';
-import type { parseMutation } from '../../src/shared/collection/mutations';
 import { type ParsedMutation } from '../../src/shared/collection/mutations';
-import {
-  COMMUNITY_CHANGE_UNITS,
-  ORDINARY_CHANGE_UNITS,
-  pushedChangeUnits,
-  pushUnits,
-  REPLAYED_CHANGE_UNITS,
-  type SetSize,
-} from '../../src/shared/collection/work-units';
+import { REPLAYED_CHANGE_UNITS, type SetSize } from '../../src/shared/collection/work-units';
 import type { MutationArgs } from '../../src/shared/collection/mutation-schemas';
-
-export type ParseResult = ReturnType<typeof parseMutation>;
+import type { PushEntry } from '../../src/shared/sync/push-contract';
+import {
+  newEntryUnits,
+  pushUnits,
+  type MutationParse,
+  type WeighableEntry,
+} from '../../src/shared/sync/push-weight';
 
 /** The set a change adds instances of, or null. */
 function addedSet(mutation: ParsedMutation): string | null {
@@ -31,13 +28,9 @@ function addedSet(mutation: ParsedMutation): string | null {
   return (mutation.args as MutationArgs<'collection/add-set-instance'>).set.id;
 }
 
-export interface WeighedEntry {
-  key: string;
-  name: string;
-  args: unknown;
-  community: boolean;
+export interface WeighedEntry extends PushEntry, WeighableEntry {
   /** Collection changes only: the parse, reused when the push is applied. */
-  parsed?: ParseResult;
+  parsed?: MutationParse;
 }
 
 /** Units a whole push costs: one round trip for the keys already processed and the set sizes. */
@@ -67,11 +60,8 @@ export async function pushCost(
   const sizes = new Map(Object.entries(row?.sizes ?? {}).map(([id, cars]) => [id, Number(cars)]));
   const setSize: SetSize = (setId) => sizes.get(setId);
   return pushUnits(
-    entries.map((entry) => {
-      if (seen.has(entry.key)) return REPLAYED_CHANGE_UNITS;
-      if (entry.community) return COMMUNITY_CHANGE_UNITS;
-      if (!entry.parsed?.ok) return ORDINARY_CHANGE_UNITS;
-      return pushedChangeUnits(entry.parsed.mutation.name, entry.parsed.mutation.args, setSize);
-    }),
+    entries.map((entry) =>
+      seen.has(entry.key) ? REPLAYED_CHANGE_UNITS : newEntryUnits(entry, setSize),
+    ),
   );
 }

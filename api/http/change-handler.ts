@@ -9,7 +9,8 @@ import { COMMUNITY_CHANGE_UNITS } from '../../src/shared/collection/work-units';
 import { OverBudgetError, runMutation, systemClock } from '../collection/mutation-service';
 import { runCommunityCommand } from '../community/run-command';
 import type { AppDeps, AppEnv } from './app-env';
-import { IDEMPOTENCY_KEY_PATTERN, KEY_FORMAT, type StoredOutcome } from './idempotency';
+import type { StoredOutcome } from './idempotency';
+import { IDEMPOTENCY_KEY_PATTERN, KEY_FORMAT } from '../../src/shared/sync/push-contract';
 import { overBudget, refuseOverBudget } from './over-budget';
 import { readJson } from './read-json';
 

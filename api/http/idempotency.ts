@@ -1,16 +1,14 @@
 // What both write pipelines (collection changes, community commands) share about a change's key,
 // on its own endpoint and in POST /api/sync/push alike (docs/sync.md): the key's format, the
 // processed-key store (each key a collector's devices sent, with the answer it got), the shape of
-// a refusal, and a stored outcome as a push result.
+// a refusal, and a stored outcome as a push result. The key's format is the sync contract's
+// (src/shared/sync/push-contract.ts).
 import { and, eq } from 'drizzle-orm';
 import type { Refusal } from '../../src/shared/refusal';
+import type { SentPushResult } from '../../src/shared/sync/push-contract';
 import type { Queryable } from '../db/database';
 import { processedKeys } from '../db/schema';
 import { isSweptKey, SWEPT_KEY_HASH, sweptKeyOutcome } from '../collection/key-retention';
-
-/** A key the device made (`<clientId>:<seq>`): printable ASCII, at most 200 characters. */
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
-export const KEY_FORMAT = 'must be 1-200 printable ASCII characters';
 
 export interface StoredOutcome {
   status: number;
@@ -19,16 +17,17 @@ export interface StoredOutcome {
 
 export const KEY_REUSED_ERROR = 'Idempotency-Key was already used with a different payload';
 
-export type PushResult =
-  { key: string; status: 'ok' | 'duplicate' } | { key: string; status: 'rejected'; error: string };
-
 /** What a refused change answers, and what its key keeps. */
 export function refusalOutcome(error: Refusal): StoredOutcome {
   return { status: error.status, body: { error: error.message } };
 }
 
 /** An outcome as the push answer's entry: a success answered again is a 'duplicate'. */
-export function pushResultOf(key: string, outcome: StoredOutcome, replayed: boolean): PushResult {
+export function pushResultOf(
+  key: string,
+  outcome: StoredOutcome,
+  replayed: boolean,
+): SentPushResult {
   if (outcome.status >= 200 && outcome.status < 300)
     return { key, status: replayed ? 'duplicate' : 'ok' };
   const error = typeof outcome.body.error === 'string' ? outcome.body.error : 'Rejected';

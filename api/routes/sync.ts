@@ -1,18 +1,13 @@
 // POST /api/sync/push: a device's outbox chunk, applied in order, one result per entry. One push
 // in flight per collector (api/collection/push-lease.ts), and each costs at least MIN_PUSH_UNITS:
 // both checked before the body is read, so a refused push costs the server next to nothing.
+// The request's and the answer's shapes are the sync contract (src/shared/sync/push-contract.ts).
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../http/app-env';
 import { readJson } from '../http/read-json';
 import { pushMutations, systemClock } from '../collection/mutation-service';
-import {
-  IDEMPOTENCY_KEY_PATTERN,
-  KEY_FORMAT,
-  pushResultOf,
-  type PushResult,
-} from '../http/idempotency';
+import { pushResultOf } from '../http/idempotency';
 import { isCommunityCommand, runCommunityCommand } from '../community/run-command';
 import { describeZodError } from '../../src/shared/validation';
 import { holdRefusal, refuseOverBudget } from '../http/over-budget';
@@ -24,21 +19,7 @@ import {
   PUSH_IN_FLIGHT_ERROR,
   PUSH_IN_FLIGHT_RETRY_SECONDS,
 } from '../../src/shared/http/request-limits';
-
-/** The device sends at most 200 per chunk; the server takes up to 1000 (bulk imports). */
-export const MAX_PUSH_ENTRIES = 1000;
-
-const pushSchema = z.strictObject({
-  mutations: z
-    .array(
-      z.strictObject({
-        key: z.string().regex(IDEMPOTENCY_KEY_PATTERN, KEY_FORMAT),
-        name: z.string().min(1).max(100),
-        args: z.unknown(),
-      }),
-    )
-    .max(MAX_PUSH_ENTRIES, `must hold at most ${MAX_PUSH_ENTRIES} entries`),
-});
+import { pushRequestSchema, type SentPushResult } from '../../src/shared/sync/push-contract';
 
 export function syncRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -63,7 +44,7 @@ export function syncRoutes(deps: AppDeps) {
     // refused without the server parsing a megabyte first.
     const least = await refuseOverBudget(c, deps, userId, MIN_PUSH_UNITS);
     if (least) return least;
-    const parsed = pushSchema.safeParse(await readJson(c));
+    const parsed = pushRequestSchema.safeParse(await readJson(c));
     if (!parsed.success) return c.json({ error: describeZodError(parsed.error) }, 400);
     // Each entry weighed before any is applied: a push over the collector's budget is refused
     // whole (429, Retry-After), so the device keeps every entry and sends less at a time.
@@ -77,7 +58,7 @@ export function syncRoutes(deps: AppDeps) {
     const rest = units - MIN_PUSH_UNITS;
     const refused = rest > 0 ? await refuseOverBudget(c, deps, userId, rest, units) : null;
     if (refused) return refused;
-    const results: PushResult[] = [];
+    const results: SentPushResult[] = [];
     // In order: each run of collection changes is one batch; a community change runs alone.
     for (const run of runsOf(entries)) {
       if (run.community) {

@@ -7,7 +7,8 @@ import { createApiClient } from '../../src/sync/api-client';
 import { applyLocalChange } from '../../src/sync/local-change';
 import { dexieOutboxPort, httpServerPort } from '../../src/sync/outbox-ports';
 import { rebaseOnSnapshot } from '../../src/sync/rebase';
-import { createReplayer, MAX_CHUNK_SIZE } from '../../src/sync/replayer';
+import { createReplayer } from '../../src/sync/replayer';
+import { DEVICE_PUSH_CHUNK_ENTRIES } from '../../src/shared/sync/push-contract';
 import type { Catalog, CatalogCar } from '../../src/shared/catalog/types';
 import { signUpTestUser, type TestUser } from '../../test/fixtures/auth';
 
@@ -76,8 +77,8 @@ async function warmUp(baseUrl: string, carIds: string[]) {
     });
     await response.arrayBuffer();
   }
-  for (let start = 0; start < carIds.length; start += MAX_CHUNK_SIZE) {
-    const mutations = carIds.slice(start, start + MAX_CHUNK_SIZE).map((carId, i) => ({
+  for (let start = 0; start < carIds.length; start += DEVICE_PUSH_CHUNK_ENTRIES) {
+    const mutations = carIds.slice(start, start + DEVICE_PUSH_CHUNK_ENTRIES).map((carId, i) => ({
       key: `warm:push:${start + i}`,
       name: 'collection/add-car-instance',
       args: { carId, details: {} },
@@ -192,7 +193,7 @@ export async function benchReplay(baseUrl: string, changes = 1000): Promise<Repl
       breakdown,
       requests: counter.requests,
       pushRequests: outcome.requests,
-      chunkSize: MAX_CHUNK_SIZE,
+      chunkSize: DEVICE_PUSH_CHUNK_ENTRIES,
       confirmed: outcome.confirmed,
     },
     perRequest: { ms: perMs, requests: perRequests, allOk },

@@ -4,6 +4,7 @@ import { AppError } from '../errors/app-error';
 import { apiFetch, BULK_DEADLINE_MS, readApiJson } from './api-fetch';
 import type { Catalog } from '../shared/catalog/types';
 import type { Collection } from '../shared/collection/types';
+import type { PushMutation, PushResponse } from './replay-types';
 
 export interface ApiClient {
   /** GET /api/collection/get. */
@@ -14,10 +15,7 @@ export interface ApiClient {
    * POST /api/sync/push: our API's answer, whatever its status; rejects with ApiNotReachedError
    * when the answer is not our API's (a portal, a proxy, a reset, a timeout).
    */
-  push(
-    token: string,
-    mutations: { key: string; name: string; args: unknown }[],
-  ): Promise<{ status: number; body: unknown; retryAfterSeconds: number | null }>;
+  push(token: string, mutations: PushMutation[]): Promise<PushResponse>;
   /** GET /api/catalog with If-None-Match; null when unchanged (304). */
   getCatalog(etag: string | null): Promise<{ catalog: Catalog; etag: string | null } | null>;
 }

@@ -2,7 +2,7 @@
 // requests, Firebase's token, the rebase. Past one, the run fails, the lock is let go, and the
 // next trigger tries again (the network calls have their own deadlines in apiFetch).
 import { withDeadline } from '../db/deadline';
-import type { IdentityPort, OutboxPort } from './replayer';
+import type { IdentityPort, OutboxPort } from './replay-types';
 
 /** An outbox read or write: milliseconds normally, seconds on a slow phone. */
 export const OUTBOX_DEADLINE_MS = 20_000;

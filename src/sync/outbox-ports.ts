@@ -12,7 +12,7 @@ import {
 } from '../db/outbox-store';
 import type { ApiClient } from './api-client';
 import { uploadNamedPhotos } from './photo-uploads';
-import type { IdentityPort, OutboxPort, ServerPort } from './replayer';
+import type { IdentityPort, OutboxPort, ServerPort } from './replay-types';
 
 export function dexieOutboxPort(
   db: GarageDb,

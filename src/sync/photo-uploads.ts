@@ -14,7 +14,7 @@ import {
 import { tokenUserId } from '../auth/token-user-id';
 import { apiFetch, BULK_DEADLINE_MS, readApiJson } from './api-fetch';
 import { loginRedirect } from './login-redirect';
-import type { PushMutation, PushResponse } from './replayer';
+import type { PushMutation, PushResponse } from './replay-types';
 import { isCommunityChangeName } from '../shared/community/command-schemas';
 
 export interface QueuedPhoto {

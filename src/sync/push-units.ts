@@ -1,17 +1,12 @@
 // What a queued change will cost against the collector's write budget, weighed on the device
-// with the same table the server charges by (src/shared/collection/work-units.ts), so the
-// replayer can send pushes that fit the budget instead of learning it from a 429. Every entry is
-// weighed as new: an entry the server already applied costs it REPLAYED_CHANGE_UNITS, never more
-// than any new change, so the device's weight is never below the server's.
+// the way the server weighs a push (src/shared/sync/push-weight.ts), so the replayer can send
+// pushes that fit the budget instead of learning it from a 429. Every entry is weighed as new:
+// an entry the server already applied costs it REPLAYED_CHANGE_UNITS, never more than any new
+// change, so the device's weight is never below the server's.
 import type { CatalogLookup } from '../shared/collection/rules';
-import { parseMutation } from '../shared/collection/mutations';
 import { isCommunityChangeName } from '../shared/community/command-schemas';
-import {
-  COMMUNITY_CHANGE_UNITS,
-  ORDINARY_CHANGE_UNITS,
-  pushedChangeUnits,
-  type SetSize,
-} from '../shared/collection/work-units';
+import type { SetSize } from '../shared/collection/work-units';
+import { newEntryUnits } from '../shared/sync/push-weight';
 
 export interface WeighableEntry {
   name: string;
@@ -19,16 +14,12 @@ export interface WeighableEntry {
 }
 
 /**
- * Units one change costs, as the server will charge it. A change the server will refuse
- * without doing its work (bad input, too many copies) costs an ordinary change; a set the
- * device's catalogue does not know counts its set instance only (the server refuses it anyway).
+ * Units one change costs, as the server will charge it. A set the device's catalogue does not
+ * know counts its set instance only (the server refuses it anyway).
  */
 export function pushUnitsOf(entry: WeighableEntry, catalog: CatalogLookup): number {
-  if (isCommunityChangeName(entry.name)) return COMMUNITY_CHANGE_UNITS;
-  const parsed = parseMutation(entry.name, entry.args);
-  if (!parsed.ok) return ORDINARY_CHANGE_UNITS;
   const setSize: SetSize = (setId) => catalog.getSet(setId)?.carIds.length;
-  return pushedChangeUnits(parsed.mutation.name, parsed.mutation.args, setSize);
+  return newEntryUnits({ ...entry, community: isCommunityChangeName(entry.name) }, setSize);
 }
 
 /**

@@ -1,6 +1,6 @@
 // What the replayer did, told to every page of the app: the worker and other tabs post on a
 // BroadcastChannel, and a page that replays itself tells its own listeners directly.
-import type { ReplayEvent } from './replayer';
+import type { ReplayEvent } from './replay-types';
 
 const CHANNEL = 'diecast-sync';
 type Listener = (event: ReplayEvent) => void;

@@ -2,7 +2,8 @@
 // its database, api/http/write-budget.ts). Shared so a device can size its pushes to fit: an
 // ordinary collection change is 1 unit, a change that adds copies costs one unit per copy, a
 // community change (a post, comment, like, follow, offer…) costs 20, an entry the server has
-// already applied (a replay) 1, and a push at least 1 whatever it holds.
+// already applied (a replay) 1, and a push at least 1 whatever it holds (a push is weighed by
+// src/shared/sync/push-weight.ts).
 import type { MutationArgs, MutationName } from './mutation-schemas';
 
 /** A collector's budget: this many units at most, given back at REFILL_PER_SECOND. */
@@ -70,26 +71,4 @@ export function collectionChangeUnits<N extends MutationName>(
   setSize: SetSize,
 ): number {
   return Math.max(ORDINARY_CHANGE_UNITS, copiesCreated(name, args, setSize));
-}
-
-/**
- * Units a collection change costs as a push entry: one per copy it adds, at least an ordinary
- * change; a change with more copies than one change may add is refused without doing its work
- * (413), so it costs an ordinary change and gets that clear answer rather than the budget's.
- */
-export function pushedChangeUnits<N extends MutationName>(
-  name: N,
-  args: MutationArgs<N>,
-  setSize: SetSize,
-): number {
-  if (copiesCreated(name, args, setSize) > MAX_COPIES_PER_CHANGE) return ORDINARY_CHANGE_UNITS;
-  return collectionChangeUnits(name, args, setSize);
-}
-
-/** What a whole push costs from its entries' units: their sum, and at least MIN_PUSH_UNITS. */
-export function pushUnits(entryUnits: readonly number[]): number {
-  return Math.max(
-    MIN_PUSH_UNITS,
-    entryUnits.reduce((sum, units) => sum + units, 0),
-  );
 }

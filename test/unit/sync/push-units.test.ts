@@ -6,9 +6,9 @@ import {
   COMMUNITY_CHANGE_UNITS,
   MIN_PUSH_UNITS,
   ORDINARY_CHANGE_UNITS,
-  pushUnits,
   REPLAYED_CHANGE_UNITS,
 } from '../../../src/shared/collection/work-units';
+import { pushUnits } from '../../../src/shared/sync/push-weight';
 
 const tenCarSet = {
   id: 'set-10',
