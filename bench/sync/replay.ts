@@ -2,7 +2,8 @@
 // (the app's replayer, Dexie on fake IndexedDB, sync/push, rebase) vs one POST per change.
 import { randomUUID } from 'node:crypto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { GarageDb, type OutboxRow } from '../../src/db/garage-db';
+import { GarageDb } from '../../src/db/garage-db';
+import { type OutboxRow } from '../../src/db/device-rows';
 import { createApiClient } from '../../src/sync/api-client';
 import { applyLocalChange } from '../../src/sync/local-change';
 import { dexieOutboxPort, httpServerPort } from '../../src/sync/outbox-ports';

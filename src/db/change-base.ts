@@ -11,15 +11,15 @@ import { listSizesOfRows, type CollectionRows, type RowSource } from './collecti
 import type { RowWrites } from './collection-diff';
 import { COLLECTION_VERSION_KEY } from './collection-version';
 import { readCounters, type DeviceCounters } from './device-counters';
-import { LIST_NAMES } from './garage-db';
+import { LIST_NAMES } from './device-rows';
+import type { GarageDb } from './garage-db';
 import type {
-  GarageDb,
   ListItemRow,
   OwnedCarRow,
   OwnedSetRow,
   ProfileRow,
   TradeSellRow,
-} from './garage-db';
+} from './device-rows';
 
 export interface ChangeBase {
   userId: string;

@@ -3,15 +3,9 @@
 // The rows were read by collection-rows.ts.
 import type { Collection, OwnedCar, UserState } from '../shared/collection/types';
 import { readAllRows, type CollectionRows } from './collection-rows';
-import type {
-  GarageDb,
-  ListItemRow,
-  ListName,
-  OwnedCarRow,
-  OwnedSetRow,
-  TradeSellRow,
-} from './garage-db';
-import { LIST_NAMES } from './garage-db';
+import type { GarageDb } from './garage-db';
+import type { ListItemRow, ListName, OwnedCarRow, OwnedSetRow, TradeSellRow } from './device-rows';
+import { LIST_NAMES } from './device-rows';
 import { setTotalsIn, type DeviceCounters } from './device-counters';
 import type { OwnedCarSummaryRow } from './owned-summaries';
 import { summaryOfCar, totalsOf } from './owned-summaries';

@@ -9,16 +9,16 @@ import {
   type Collection,
   type ProfilePreferences,
 } from '../shared/collection/types';
+import type { GarageDb } from './garage-db';
 import type {
-  GarageDb,
   ListItemRow,
   ListName,
   OwnedCarRow,
   OwnedSetRow,
   ProfileRow,
   TradeSellRow,
-} from './garage-db';
-import { LIST_NAMES } from './garage-db';
+} from './device-rows';
+import { LIST_NAMES } from './device-rows';
 import { CAPPED_LISTS, type CappedList, type ListSizes } from '../shared/collector-caps';
 
 /** The rows a change reads, as they were, so the write can tell what it changed. */

@@ -4,8 +4,12 @@
 // keeping them here costs the change no request of its own; each request in a change's
 // transaction is time before the screen shows it
 // (docs/decisions/0006-rows-marker-and-totals-in-the-counters-row.md).
-import type { GarageDb } from './garage-db';
+import type { EntityTable } from 'dexie';
+import type { MetaRow } from './device-rows';
 import type { OwnedTotals } from './owned-summaries';
+
+/** The part of the database the counters live in (garage-db.ts's `meta`). */
+type WithMeta = { meta: EntityTable<MetaRow, 'key'> };
 
 export interface DeviceCounters {
   clientId: string;
@@ -34,12 +38,12 @@ export function newCounters(): DeviceCounters {
 }
 
 /** Reads the counters inside the caller's transaction (creating them on first use). */
-export async function readCounters(db: GarageDb): Promise<DeviceCounters> {
+export async function readCounters(db: WithMeta): Promise<DeviceCounters> {
   const row = await db.meta.get(DEVICE_COUNTERS_KEY);
   return row ? (row.value as DeviceCounters) : newCounters();
 }
 
-export async function writeCounters(db: GarageDb, counters: DeviceCounters): Promise<void> {
+export async function writeCounters(db: WithMeta, counters: DeviceCounters): Promise<void> {
   await db.meta.put({ key: DEVICE_COUNTERS_KEY, value: counters });
 }
 

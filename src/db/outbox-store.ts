@@ -1,7 +1,8 @@
 // Every query of the outbox: the collector's queued changes, in order, and the ones set aside
 // because our API kept failing on them ('Changes that could not be sent'). Nothing here deletes
 // an entry except a confirmation, a refusal, or the collector's own 'Discard'.
-import type { GarageDb, OutboxRow, SetAsideRow } from './garage-db';
+import type { GarageDb } from './garage-db';
+import type { OutboxRow, SetAsideRow } from './device-rows';
 
 export type { OutboxRow };
 

@@ -1,7 +1,8 @@
 // The collector's owned car and set rows as the list reads share them, and the sort keys a
 // collection list orders by.
 import type { Brand } from '../shared/catalog/types';
-import type { GarageDb, OwnedCarRow, OwnedSetRow } from './garage-db';
+import type { GarageDb } from './garage-db';
+import type { OwnedCarRow, OwnedSetRow } from './device-rows';
 
 export function ownedCarRows(db: GarageDb, userId: string): Promise<OwnedCarRow[]> {
   return db.ownedCars

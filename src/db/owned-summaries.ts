@@ -2,7 +2,7 @@
 // collector's totals (kept in the device counters row, db/device-counters.ts), derived from the
 // collection rows and written in the same transaction as them.
 import type { Condition } from '../shared/collection/types';
-import type { OwnedCarRow, OwnedSetRow } from './garage-db';
+import type { OwnedCarRow, OwnedSetRow } from './device-rows';
 
 /**
  * A car's row without its instance array: everything the /collection list sorts, groups,

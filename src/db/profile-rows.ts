@@ -1,5 +1,5 @@
 // The local profile row: what the server's GET /api/profile/me answers, kept per user.
-import type { ProfileRow } from './garage-db';
+import type { ProfileRow } from './device-rows';
 
 export function emptyProfile(userId: string): ProfileRow {
   return {

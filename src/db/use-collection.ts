@@ -4,7 +4,7 @@ import type { CatalogSet } from '../shared/catalog/types';
 import { useMemo } from 'react';
 import { deviceDb } from './device-db';
 import { useDeviceCatalog } from './use-device-catalog';
-import type { ProfileRow } from './garage-db';
+import type { ProfileRow } from './device-rows';
 
 /** How many instances of each car the user owns (0 when none). */
 export function useOwnedCarCounts(

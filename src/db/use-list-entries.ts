@@ -2,7 +2,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { deviceDb } from './device-db';
 import { useDeviceCatalog } from './use-device-catalog';
-import type { GarageDb, ListName } from './garage-db';
+import type { GarageDb } from './garage-db';
+import type { ListName } from './device-rows';
 import type { CarSummary, SetSummary } from './catalog-summaries';
 import { carSummaries, setSummaries, unknownCar, unknownSet } from './catalog-summaries';
 

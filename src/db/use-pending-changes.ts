@@ -2,7 +2,7 @@
 // 'Pending' (a post made offline, a like, a follow) until the server confirms them.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { deviceDb } from './device-db';
-import type { OutboxRow } from './garage-db';
+import type { OutboxRow } from './device-rows';
 import { unsentEntries } from './outbox-store';
 
 const NONE: OutboxRow[] = [];

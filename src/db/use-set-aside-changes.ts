@@ -2,7 +2,7 @@
 // or set each one is about (from the catalogue on the device), for the Settings list.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { deviceDb } from './device-db';
-import type { SetAsideRow } from './garage-db';
+import type { SetAsideRow } from './device-rows';
 import { setAsideEntries } from './outbox-store';
 import { useDeviceCatalog } from './use-device-catalog';
 

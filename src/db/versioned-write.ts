@@ -10,7 +10,7 @@
 import Dexie, { RangeSet, type IndexableType, type ObservabilitySet } from 'dexie';
 import { CHANGE_DEADLINE_MS, withChangeDeadline } from './change-deadline';
 import { COLLECTION_VERSION_KEY } from './collection-version';
-import type { GarageDb, MetaRow } from './garage-db';
+import type { MetaRow } from './device-rows';
 
 export type PlainWrite =
   | { store: string; put: unknown }
@@ -23,7 +23,7 @@ export type PlainWrite =
  * 'storage-stalled' past `deadlineMs` (db/change-deadline.ts: the transaction is aborted).
  */
 export function writeIfVersion(
-  db: GarageDb,
+  db: Dexie,
   expected: string | null,
   writes: PlainWrite[],
   nextVersion: string,
@@ -125,7 +125,7 @@ function tellThisContext(changed: ObservabilitySet): void {
  * instead of after it (docs/decisions/0005-watchers-told-early-on-our-own-channel.md). Should
  * the write abort, the re-read shows what was there.
  */
-export function announceToThisContext(db: GarageDb, writes: PlainWrite[]): ObservabilitySet {
+export function announceToThisContext(db: Dexie, writes: PlainWrite[]): ObservabilitySet {
   const changed = changedParts(db, writes);
   tellThisContext(changed);
   return changed;
@@ -139,7 +139,7 @@ export function announceToOtherContexts(changed: ObservabilitySet): void {
   plainWritesChannel()?.postMessage(changed);
 }
 
-function changedParts(db: GarageDb, writes: PlainWrite[]): ObservabilitySet {
+function changedParts(db: Dexie, writes: PlainWrite[]): ObservabilitySet {
   const parts = new Map<string, RangeSet>();
   const part = (store: string, index: string) => {
     const name = `idb://${db.name}/${store}/${index}`;

@@ -6,7 +6,7 @@ import { AppError } from '../errors/app-error';
 import { diffRows, type RowWrites } from '../db/collection-diff';
 import { preferencesOf, rowsToCollection, type CollectionRows } from '../db/collection-rows';
 import { setTotalsIn, totalsIn, type DeviceCounters } from '../db/device-counters';
-import type { OutboxRow, ProfileRow } from '../db/garage-db';
+import type { OutboxRow, ProfileRow } from '../db/device-rows';
 import { emptyTotals, movedTotals } from '../db/owned-summaries';
 import { emptyProfile } from '../db/profile-rows';
 import { clearRowsSnapshotMark } from '../db/rows-marker';

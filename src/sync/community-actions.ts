@@ -2,7 +2,7 @@
 // toy fair with no signal), then replayed in order with the collection's changes.
 import { currentUserId } from '../auth/auth-state';
 import { deviceDb } from '../db/device-db';
-import type { OutboxRow } from '../db/garage-db';
+import type { OutboxRow } from '../db/device-rows';
 import { AppError } from '../errors/app-error';
 import { appendCommunityChange } from './community-change';
 import { loginRedirect } from './login-redirect';

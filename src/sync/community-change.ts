@@ -1,7 +1,8 @@
 // One community change on the device (a post, comment, like, follow, profile edit, listing or
 // offer): checked with the server's schema and appended to the outbox in one transaction. It
 // touches no collection rows; screens show it from the outbox as pending until it is confirmed.
-import type { GarageDb, OutboxRow } from '../db/garage-db';
+import type { GarageDb } from '../db/garage-db';
+import type { OutboxRow } from '../db/device-rows';
 import { readCounters, writeCounters } from '../db/device-counters';
 import { appendEntry, waitingEntries } from '../db/outbox-store';
 import { AppError } from '../errors/app-error';

@@ -3,7 +3,8 @@
 import type { IndexableType, Transaction } from 'dexie';
 import { AppError, isAppError } from '../errors/app-error';
 import { CHANGE_DEADLINE_MS, storageStalled, withChangeDeadline } from '../db/change-deadline';
-import { collectionChangeTables, type GarageDb, type OutboxRow } from '../db/garage-db';
+import { collectionChangeTables, type GarageDb } from '../db/garage-db';
+import { type OutboxRow } from '../db/device-rows';
 import { lookupOf } from '../db/catalog-lookup';
 import {
   applyToBase,

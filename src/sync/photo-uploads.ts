@@ -3,7 +3,8 @@
 // so a post made with no signal carries its photos when the signal comes back.
 import { currentUserId } from '../auth/auth-state';
 import { deviceDb } from '../db/device-db';
-import type { GarageDb, PhotoUploadRow } from '../db/garage-db';
+import type { GarageDb } from '../db/garage-db';
+import type { PhotoUploadRow } from '../db/device-rows';
 import { AppError } from '../errors/app-error';
 import {
   PHOTO_MAX_BYTES,

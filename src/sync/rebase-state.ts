@@ -1,5 +1,5 @@
 // What a rebase makes the rows: a base state with this device's unsent changes re-applied.
-import type { OutboxRow } from '../db/garage-db';
+import type { OutboxRow } from '../db/device-rows';
 import { applyMutation, parseMutation, RuleError } from '../shared/collection/mutations';
 import type { CatalogLookup } from '../shared/collection/rules';
 import type { UserState } from '../shared/collection/types';

@@ -14,7 +14,8 @@ import {
 import { endArrival, readArrival } from '../db/collection-arrival';
 import { replaceAllRows, type RowWrites } from '../db/collection-diff';
 import { readCounters, writeCounters } from '../db/device-counters';
-import { collectionChangeTables, type GarageDb, type ProfileRow } from '../db/garage-db';
+import { collectionChangeTables, type GarageDb } from '../db/garage-db';
+import { type ProfileRow } from '../db/device-rows';
 import { outboxCounts, unsentEntries } from '../db/outbox-store';
 import { markRowsAsSnapshot, rowsSnapshotFingerprint } from '../db/rows-marker';
 import { emptyProfile, profileRowFromServer } from '../db/profile-rows';

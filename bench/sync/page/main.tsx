@@ -4,7 +4,7 @@ import Dexie, { RangeSet } from 'dexie';
 import { useLayoutEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { deviceDb } from '../../../src/db/device-db';
-import type { OwnedCarRow } from '../../../src/db/garage-db';
+import type { OwnedCarRow } from '../../../src/db/device-rows';
 import { changeBaseSettled } from '../../../src/db/change-base-load';
 import {
   readCounters,

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { replaceAllRows } from '../../../src/db/collection-diff';
 import { rowsToCollection } from '../../../src/db/collection-rows';
-import { collectionChangeTables, type GarageDb, type OwnedCarRow } from '../../../src/db/garage-db';
+import { collectionChangeTables, type GarageDb } from '../../../src/db/garage-db';
+import { type OwnedCarRow } from '../../../src/db/device-rows';
 import { collectionSettings, newCarDefaults } from '../../../src/db/collection-settings';
 import { computeStats, loadCollectionStats } from '../../../src/db/use-collection-stats';
 import {

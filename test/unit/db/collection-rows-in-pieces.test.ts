@@ -4,7 +4,8 @@
 import { IDBIndex, IDBObjectStore } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readAllRows, ROWS_PER_READ } from '../../../src/db/collection-rows';
-import type { GarageDb, ListItemRow, OwnedCarRow, TradeSellRow } from '../../../src/db/garage-db';
+import type { GarageDb } from '../../../src/db/garage-db';
+import type { ListItemRow, OwnedCarRow, TradeSellRow } from '../../../src/db/device-rows';
 import { openTestDevice } from '../../fixtures/device';
 
 const USER = 'collector-big';

@@ -3,7 +3,9 @@
 import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { GARAGE_SCHEMA, GarageDb, type OwnedCarRow } from '../../../src/db/garage-db';
+import { GarageDb } from '../../../src/db/garage-db';
+import { GARAGE_SCHEMA } from '../../../src/db/schema-versions';
+import { type OwnedCarRow } from '../../../src/db/device-rows';
 import { summaryOfCar } from '../../../src/db/owned-summaries';
 import { loadOwnedCars, loadRecentOwnedCars } from '../../../src/db/use-owned-lists';
 import { loadOwnedTotals } from '../../../src/db/use-owned-totals';

@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readAllRows, rowsToCollection } from '../../../src/db/collection-rows';
-import type { GarageDb, OwnedCarRow } from '../../../src/db/garage-db';
+import type { GarageDb } from '../../../src/db/garage-db';
+import type { OwnedCarRow } from '../../../src/db/device-rows';
 import { emptyTotals, summaryOfCar, totalsOf } from '../../../src/db/owned-summaries';
 import { readCounters, setTotalsIn, writeCounters } from '../../../src/db/device-counters';
 import { loadOwnedCars, loadRecentOwnedCars } from '../../../src/db/use-owned-lists';
