@@ -1,7 +1,7 @@
 // bench:ui's changes on a big collection: 'Add to collection' tapped on a car page while the
 // device holds 10,000 cars. The first change of a page reads its rows inside the transaction (no
 // copy of the collector's rows yet); the page then takes that copy when idle
-// (db/change-base-load.ts), one read of every row on the main thread, and later changes are worked
+// (local-store/change-base-load.ts), one read of every row on the main thread, and later changes are worked
 // out on it. Online, every change is pushed and followed by a pull and a rebase, which a tap
 // right after it may wait behind. Measured in the page: tap → 'You own N' shown, and the long
 // tasks from the first tap until the page has been quiet for a while (the copy included).

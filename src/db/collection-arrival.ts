@@ -1,5 +1,5 @@
 // A collector's collection on its way onto this device: their first snapshot is written in steps
-// (src/sync/collection-fill.ts), and until the last step the screens must not answer 'you don't
+// (src/local-store/collection-fill.ts), and until the last step the screens must not answer 'you don't
 // own this' for a car that simply has not arrived yet. The step's progress lives in `meta`.
 import type { GarageDb } from './garage-db';
 

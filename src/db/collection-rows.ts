@@ -147,7 +147,7 @@ function planRead(refs: MutationReferences, setIds: Iterable<string>, catalog: C
 
 /**
  * Where a change's rows come from: IndexedDB inside the change's transaction (dexieRowSource),
- * or the context's copy of every row (db/change-base.ts). Each method answers only `userId`'s
+ * or the context's copy of every row (local-store/change-base.ts). Each method answers only `userId`'s
  * rows.
  */
 export interface RowSource {

@@ -1,6 +1,6 @@
 // The collection's version on this device: a random token in `meta`, replaced in the same
 // transaction as any write to the rows a change reads (the user's rows and summaries, profiles,
-// the counters with the totals). A context that keeps a copy of those rows (db/change-base.ts)
+// the counters with the totals). A context that keeps a copy of those rows (local-store/change-base.ts)
 // checks the token inside its own write transaction: equal, its copy is what IndexedDB holds.
 //
 // Every write through Dexie replaces the token by itself (the middleware below), so no writer,

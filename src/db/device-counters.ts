@@ -1,6 +1,6 @@
 // This browser profile's identity and counters: the clientId of outbox keys and its next seqs.
 // The row also carries what every local change moves besides its rows: the rows marks
-// (db/rows-marker.ts) and each collector's totals. Every change writes this row anyway, so
+// (local-store/rows-marker.ts) and each collector's totals. Every change writes this row anyway, so
 // keeping them here costs the change no request of its own; each request in a change's
 // transaction is time before the screen shows it
 // (docs/decisions/0006-rows-marker-and-totals-in-the-counters-row.md).
@@ -19,7 +19,7 @@ export interface DeviceCounters {
   nextRowSeq: number;
   /**
    * Per collector: the fingerprint of the server snapshot their rows are exactly (absent when
-   * they may differ from it). Read and written only through db/rows-marker.ts.
+   * they may differ from it). Read and written only through local-store/rows-marker.ts.
    */
   rowsAreSnapshot?: Record<string, string>;
   /**
@@ -54,7 +54,7 @@ export function totalsIn(counters: DeviceCounters, userId: string): OwnedTotals 
 
 /**
  * Sets `userId`'s totals on the counters the caller is about to write, in a new record: a record
- * other counters objects share (a copy's, db/change-base.ts) is left as it was.
+ * other counters objects share (a copy's, local-store/change-base.ts) is left as it was.
  */
 export function setTotalsIn(counters: DeviceCounters, userId: string, totals: OwnedTotals): void {
   counters.totals = { ...counters.totals, [userId]: totals };

@@ -38,7 +38,7 @@ export class GarageDb extends Dexie {
   photoUploads!: EntityTable<PhotoUploadRow, 'id'>;
   ownedCarSummaries!: Table<OwnedCarSummaryRow, [string, string]>;
   /**
-   * When a context takes its copy of the collector's rows (db/change-base.ts): when the page is
+   * When a context takes its copy of the collector's rows (local-store/change-base.ts): when the page is
    * idle after a change that read its rows, or only when asked (tests, whose runs must replay
    * the same way every time).
    */

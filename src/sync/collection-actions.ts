@@ -6,7 +6,7 @@ import { currentUserId } from '../auth/auth-state';
 import { deviceDb } from '../db/device-db';
 import { AppError } from '../errors/app-error';
 import type { MutationArgs, MutationName } from '../shared/collection/mutation-schemas';
-import type { LocalChangeResult } from './local-change';
+import type { LocalChangeResult } from '../local-store';
 import { loginRedirect } from './login-redirect';
 
 export async function changeCollection<N extends MutationName>(
@@ -19,7 +19,7 @@ export async function changeCollection<N extends MutationName>(
     throw new AppError('login-required', 'Sign in to change your collection');
   }
   const [{ applyLocalChange }, { persistStorageOnce, requestReplay }] = await Promise.all([
-    import('./local-change'),
+    import('../local-store'),
     import('./page-sync'),
   ]);
   const result = await applyLocalChange(deviceDb, userId, name, args);

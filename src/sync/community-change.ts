@@ -7,7 +7,7 @@ import { readCounters, writeCounters } from '../db/device-counters';
 import { appendEntry, waitingEntries } from '../db/outbox-store';
 import { AppError } from '../errors/app-error';
 import { parseCommunityChange } from '../shared/community/command-schemas';
-import { deviceClock, type LocalChangeClock } from './local-change';
+import { deviceClock, type LocalChangeClock } from '../local-store';
 import { cacheKey } from './community-client';
 import { FOLLOWS_SET, type FollowSetArgs } from '../shared/community/profile-schemas';
 import { followsRefusal, MAX_FOLLOWS } from '../shared/collector-caps';

@@ -4,7 +4,7 @@ import { deviceDb } from '../db/device-db';
 import { discardSetAside, retrySetAside } from '../db/outbox-store';
 import { withOutboxLock } from './outbox-lock';
 import { requestReplay } from './page-sync';
-import { rebaseOnStoredSnapshot } from './rebase';
+import { rebaseOnStoredSnapshot } from '../local-store';
 
 export async function retrySetAsideChange(key: string): Promise<void> {
   await withOutboxLock(() => retrySetAside(deviceDb, key));

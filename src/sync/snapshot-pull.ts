@@ -3,7 +3,7 @@
 import { tokenUserId } from '../auth/token-user-id';
 import type { GarageDb } from '../db/garage-db';
 import type { ApiClient } from './api-client';
-import { rebaseOnSnapshot } from './rebase';
+import { rebaseOnSnapshot } from '../local-store';
 import type { IdentityPort } from './replay-types';
 
 /** The pull was for one collector and another (or nobody) is signed in now: nothing is written. */

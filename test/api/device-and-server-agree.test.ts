@@ -9,7 +9,7 @@ import { readAllRows, rowsToCollection } from '../../src/db/collection-rows';
 import type { GarageDb } from '../../src/db/garage-db';
 import { loadOwnedTotals } from '../../src/db/use-owned-totals';
 import { isAppError } from '../../src/errors/app-error';
-import { applyLocalChange } from '../../src/sync/local-change';
+import { applyLocalChange } from '../../src/local-store/local-change';
 import { emulatorVerifier, signUpTestUser, type TestUser } from '../fixtures/auth';
 import {
   BONE_SHAKER,

@@ -24,9 +24,9 @@ import {
   type UserState,
 } from '../../src/shared/collection/types';
 import { createApiClient, type ApiClient } from '../../src/sync/api-client';
-import { applyLocalChange } from '../../src/sync/local-change';
-import { changeBaseFor } from '../../src/db/change-base';
-import { loadChangeBase } from '../../src/db/change-base-load';
+import { applyLocalChange } from '../../src/local-store/local-change';
+import { changeBaseFor } from '../../src/local-store/change-base';
+import { loadChangeBase } from '../../src/local-store/change-base-load';
 import {
   outboxCounts,
   retrySetAside,
@@ -34,7 +34,7 @@ import {
   unsentEntries,
 } from '../../src/db/outbox-store';
 import { dexieOutboxPort } from '../../src/sync/outbox-ports';
-import { rebaseOnSnapshot } from '../../src/sync/rebase';
+import { rebaseOnSnapshot } from '../../src/local-store/rebase';
 import {
   createReplayer,
   type OutboxPort,
@@ -138,7 +138,7 @@ type Step =
   | { kind: 'change-on-both'; change: Change }
   | { kind: 'replay'; device: DeviceIndex; faults: PushFault[]; readsFail: boolean }
   | { kind: 'pull'; device: DeviceIndex }
-  /** The device takes its copy of the rows (db/change-base.ts), as a page does when idle. */
+  /** The device takes its copy of the rows (local-store/change-base.ts), as a page does when idle. */
   | { kind: 'copy'; device: DeviceIndex };
 
 interface Scenario {

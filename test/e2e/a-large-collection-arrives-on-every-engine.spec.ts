@@ -1,7 +1,7 @@
 // A collector with a large collection signs in on a new phone, on Chromium, Firefox ESR and
 // WebKitGTK: until their collection is on the device, the quick check never tells them they do
 // not own a car they own, a copy they add meanwhile is kept, and the collection then arrives
-// whole (in steps, src/sync/collection-fill.ts) with that copy on top, delivered to the server
+// whole (in steps, src/local-store/collection-fill.ts) with that copy on top, delivered to the server
 // once. The first pull is held at the proxy, so 'not here yet' is seen on every engine, however
 // fast it then writes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@ import { useLayoutEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { deviceDb } from '../../../src/db/device-db';
 import type { OwnedCarRow } from '../../../src/db/device-rows';
-import { changeBaseSettled } from '../../../src/db/change-base-load';
+import { applyLocalChange, changeBaseSettled } from '../../../src/local-store';
 import {
   readCounters,
   setTotalsIn,
@@ -20,7 +20,6 @@ import { useOwnedCarCounts } from '../../../src/db/use-collection';
 import { useQuickAnswers } from '../../../src/db/use-quick-answers';
 import { refreshCatalog } from '../../../src/sync/catalog-sync';
 import { workerCatalogApi } from '../../../src/sync/catalog-worker-client';
-import { applyLocalChange } from '../../../src/sync/local-change';
 import type { CarInstance } from '../../../src/shared/collection/types';
 import type { ChangeSample, QuickCheckSample, SearchSample, SyncBenchApi } from './page-api';
 
@@ -295,7 +294,7 @@ const api: SyncBenchApi = {
     const raw: ChangeSample[] = [];
     const floor: ChangeSample[] = [];
     // The session's first add reads its rows in its transaction; the page then takes its copy
-    // of the rows when idle (db/change-base.ts). The samples are the adds after that.
+    // of the rows when idle (local-store/change-base.ts). The samples are the adds after that.
     await addCar(userId, takeSeeded());
     await changeBaseSettled(db);
     // Each sample adds to its own already-owned car (1 → 2), taking turns so none of the three

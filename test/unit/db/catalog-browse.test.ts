@@ -34,7 +34,7 @@ import { groupBySeries, narrowCars } from '../../../src/db/catalog-listing';
 import { nameSlug } from '../../../src/shared/catalog/names';
 import { setLink } from '../../../src/features/catalog/links';
 import type { CatalogCar, CatalogSet } from '../../../src/shared/catalog/types';
-import { applyLocalChange } from '../../../src/sync/local-change';
+import { applyLocalChange } from '../../../src/local-store/local-change';
 import { fixtureCar } from '../../fixtures/catalog';
 import { fixedClock, openTestDevice } from '../../fixtures/device';
 

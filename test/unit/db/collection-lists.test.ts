@@ -2,7 +2,7 @@
 // use-list-entries, use-collection-stats, collection-export, collection-settings) and their
 // sorting, grouping and filtering, on collections built through the device's own change path.
 import { describe, expect, it } from 'vitest';
-import { replaceAllRows } from '../../../src/db/collection-diff';
+import { replaceAllRows } from '../../../src/local-store/collection-diff';
 import { rowsToCollection } from '../../../src/db/collection-rows';
 import { collectionChangeTables, type GarageDb } from '../../../src/db/garage-db';
 import { type OwnedCarRow } from '../../../src/db/device-rows';
@@ -37,7 +37,7 @@ import {
 import { carHref, setHref } from '../../../src/features/collection/links';
 import type { CatalogCar } from '../../../src/shared/catalog/types';
 import type { MutationArgs, MutationName } from '../../../src/shared/collection/mutation-schemas';
-import { applyLocalChange } from '../../../src/sync/local-change';
+import { applyLocalChange } from '../../../src/local-store/local-change';
 import {
   BONE_SHAKER,
   BRONCO,

@@ -9,7 +9,7 @@ import { GarageDb } from '../../../src/db/garage-db';
 import { outboxCounts, waitingEntries } from '../../../src/db/outbox-store';
 import type { Catalog } from '../../../src/shared/catalog/types';
 import { refetchCatalogWhenLost } from '../../../src/sync/catalog-sync';
-import { applyLocalChange } from '../../../src/sync/local-change';
+import { applyLocalChange } from '../../../src/local-store/local-change';
 import { CHARGER, fixtureCars, fixtureSets } from '../../fixtures/catalog';
 import { fixedClock } from '../../fixtures/device';
 

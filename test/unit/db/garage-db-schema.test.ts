@@ -10,7 +10,7 @@ import { summaryOfCar } from '../../../src/db/owned-summaries';
 import { loadOwnedCars, loadRecentOwnedCars } from '../../../src/db/use-owned-lists';
 import { loadOwnedTotals } from '../../../src/db/use-owned-totals';
 import { DEVICE_COUNTERS_KEY, type DeviceCounters } from '../../../src/db/device-counters';
-import { applyLocalChange } from '../../../src/sync/local-change';
+import { applyLocalChange } from '../../../src/local-store/local-change';
 import { searchWordsOfCar } from '../../../src/db/search-words';
 import type { CatalogCar } from '../../../src/shared/catalog/types';
 import { BONE_SHAKER, CHARGER, fixtureCars, fixtureSets } from '../../fixtures/catalog';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogIndex } from '../../../src/db/catalog-index';
 import { describeQuickAnswer, quickAnswers } from '../../../src/db/quick-answers';
-import { applyLocalChange } from '../../../src/sync/local-change';
+import { applyLocalChange } from '../../../src/local-store/local-change';
 import {
   BONE_SHAKER,
   CHARGER,

@@ -2,7 +2,7 @@
 // rows: what the rebase uses to skip the rows that did not change.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sameRow } from '../../../src/db/same-row';
+import { sameRow } from '../../../src/local-store/same-row';
 
 /** JSON with every object's keys in one order, so key order is not a difference. */
 function canonical(value: unknown): string {

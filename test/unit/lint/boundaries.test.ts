@@ -65,8 +65,30 @@ describe('the boundaries between the parts', () => {
     await expectRefused('src/sync/example.ts', '../ui/avatar');
   });
 
+  it('src/local-store imports src/db and src/shared only', async () => {
+    await expectRefused('src/local-store/example.ts', '../sync/api-client');
+    await expectRefused('src/local-store/example.ts', '../auth/auth-state');
+    await expectRefused('src/local-store/example.ts', '../features/catalog');
+    await expectAllowed('src/local-store/example.ts', '../db/device-db');
+    await expectAllowed('src/local-store/example.ts', '../shared/collection/rules');
+    await expectAllowed('src/local-store/example.ts', './rebase');
+  });
+
+  it('src/db never imports the write engine above it', async () => {
+    await expectRefused('src/db/example.ts', '../local-store');
+    await expectRefused('src/db/example.ts', '../local-store/collection-diff');
+  });
+
+  it('the write engine is reached only through src/local-store/index.ts', async () => {
+    await expectRefused('src/sync/example.ts', '../local-store/rebase');
+    await expectRefused('src/features/home/example.ts', '../../local-store/local-change');
+    await expectRefused('sw/example.ts', '../src/local-store/rebase');
+    await expectAllowed('src/sync/example.ts', '../local-store');
+  });
+
   it('routes compose features and read nothing themselves', async () => {
     await expectRefused('src/routes/example.ts', '../db/use-collection');
+    await expectRefused('src/routes/example.ts', '../local-store');
     await expectAllowed('src/routes/example.ts', '../features/auth');
   });
 

@@ -1,18 +1,18 @@
-// A context's copy of the collector's rows (db/change-base.ts) is a shortcut, never a source of
+// A context's copy of the collector's rows (local-store/change-base.ts) is a shortcut, never a source of
 // truth: whatever another tab or the worker wrote meanwhile, a change lands on what IndexedDB
 // holds, and the screens see changes written the plain way.
 import Dexie, { RangeSet, rangesOverlap, type ObservabilitySet } from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { changeBaseFor } from '../../../src/db/change-base';
+import { changeBaseFor } from '../../../src/local-store/change-base';
 import { loadOwnedTotals } from '../../../src/db/use-owned-totals';
 import { COLLECTION_VERSION_KEY } from '../../../src/db/collection-version';
 import { DEXIE_MUTATION_SIGNAL, PLAIN_WRITES_CHANNEL } from '../../../src/db/versioned-write';
-import { changeBaseSettled, loadChangeBase } from '../../../src/db/change-base-load';
+import { changeBaseSettled, loadChangeBase } from '../../../src/local-store/change-base-load';
 import { readAllRows, rowsToCollection } from '../../../src/db/collection-rows';
 import type { GarageDb } from '../../../src/db/garage-db';
 import { isAppError } from '../../../src/errors/app-error';
-import { applyLocalChange } from '../../../src/sync/local-change';
-import { rebaseOnSnapshot } from '../../../src/sync/rebase';
+import { applyLocalChange } from '../../../src/local-store/local-change';
+import { rebaseOnSnapshot } from '../../../src/local-store/rebase';
 import { BONE_SHAKER, CHARGER } from '../../fixtures/catalog';
 import { fixedClock, openTwoContexts } from '../../fixtures/device';
 

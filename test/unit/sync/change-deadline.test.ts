@@ -4,11 +4,11 @@
 // nothing of the change is written then or once the rows are free again.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_STALLED_MESSAGE } from '../../../src/db/change-deadline';
-import { changeBaseFor, dropChangeBase } from '../../../src/db/change-base';
-import { changeBaseSettled, loadChangeBase } from '../../../src/db/change-base-load';
+import { changeBaseFor, dropChangeBase } from '../../../src/local-store/change-base';
+import { changeBaseSettled, loadChangeBase } from '../../../src/local-store/change-base-load';
 import type { GarageDb } from '../../../src/db/garage-db';
 import { isAppError } from '../../../src/errors/app-error';
-import { applyLocalChange } from '../../../src/sync/local-change';
+import { applyLocalChange } from '../../../src/local-store/local-change';
 import { CHARGER } from '../../fixtures/catalog';
 import { fixedClock, openTwoContexts } from '../../fixtures/device';
 

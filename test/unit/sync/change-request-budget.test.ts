@@ -4,13 +4,13 @@
 // be a decision, not an accident.
 import { IDBFactory, IDBIndex, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dropChangeBase } from '../../../src/db/change-base';
-import { changeBaseSettled, loadChangeBase } from '../../../src/db/change-base-load';
+import { dropChangeBase } from '../../../src/local-store/change-base';
+import { changeBaseSettled, loadChangeBase } from '../../../src/local-store/change-base-load';
 import { readAllRows, rowsToCollection } from '../../../src/db/collection-rows';
 import { GarageDb } from '../../../src/db/garage-db';
-import { rowsSnapshotFingerprint } from '../../../src/db/rows-marker';
-import { applyLocalChange } from '../../../src/sync/local-change';
-import { rebaseOnSnapshot } from '../../../src/sync/rebase';
+import { rowsSnapshotFingerprint } from '../../../src/local-store/rows-marker';
+import { applyLocalChange } from '../../../src/local-store/local-change';
+import { rebaseOnSnapshot } from '../../../src/local-store/rebase';
 import { CHARGER, fixtureCars, fixtureSets } from '../../fixtures/catalog';
 import { fixedClock } from '../../fixtures/device';
 

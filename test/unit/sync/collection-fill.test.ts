@@ -1,4 +1,4 @@
-// A large collection's first pull, written in steps (src/sync/collection-fill.ts): the screens
+// A large collection's first pull, written in steps (src/local-store/collection-fill.ts): the screens
 // and the collector's changes never wait behind one long transaction, the device ends exactly
 // where the one-transaction rebase would have, a change tapped meanwhile is neither lost nor
 // overwritten, and until the last step the collection says it is still arriving.
@@ -7,13 +7,13 @@ import { collectionArrival } from '../../../src/db/collection-arrival';
 import { readAllRows, rowsToCollection } from '../../../src/db/collection-rows';
 import type { GarageDb } from '../../../src/db/garage-db';
 import { loadOwnedTotals } from '../../../src/db/use-owned-totals';
-import { nextStepSize, STEP_TARGET_MS } from '../../../src/sync/collection-fill';
-import { applyLocalChange } from '../../../src/sync/local-change';
+import { nextStepSize, STEP_TARGET_MS } from '../../../src/local-store/collection-fill';
+import { applyLocalChange } from '../../../src/local-store/local-change';
 import {
   rebaseOnSnapshot,
   rebaseOnStoredSnapshot,
   storedSnapshotState,
-} from '../../../src/sync/rebase';
+} from '../../../src/local-store/rebase';
 import {
   emptyCollection,
   type Collection,

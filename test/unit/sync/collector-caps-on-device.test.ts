@@ -1,8 +1,8 @@
 // The device refuses a change past a collector cap before queueing it, with the server's words
 // (src/shared/collector-caps.ts): nothing is written, nothing waits in the outbox.
 import { describe, expect, it } from 'vitest';
-import { changeBaseSettled, loadChangeBase } from '../../../src/db/change-base-load';
-import { changeBaseFor } from '../../../src/db/change-base';
+import { changeBaseSettled, loadChangeBase } from '../../../src/local-store/change-base-load';
+import { changeBaseFor } from '../../../src/local-store/change-base';
 import type { GarageDb } from '../../../src/db/garage-db';
 import { unsentEntries } from '../../../src/db/outbox-store';
 import { isAppError } from '../../../src/errors/app-error';
@@ -19,7 +19,7 @@ import {
 import { FOLLOWS_SET } from '../../../src/shared/community/profile-schemas';
 import { appendCommunityChange } from '../../../src/sync/community-change';
 import { cacheKey } from '../../../src/sync/community-client';
-import { applyLocalChange } from '../../../src/sync/local-change';
+import { applyLocalChange } from '../../../src/local-store/local-change';
 import { CHARGER, TWIN_MILL } from '../../fixtures/catalog';
 import { fixedClock, openTestDevice } from '../../fixtures/device';
 

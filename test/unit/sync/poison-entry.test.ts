@@ -12,9 +12,9 @@ import {
   waitingEntries,
 } from '../../../src/db/outbox-store';
 import { describeChange } from '../../../src/features/sync-status/change-labels';
-import { applyLocalChange } from '../../../src/sync/local-change';
+import { applyLocalChange } from '../../../src/local-store/local-change';
 import { dexieOutboxPort } from '../../../src/sync/outbox-ports';
-import { rebaseOnStoredSnapshot } from '../../../src/sync/rebase';
+import { rebaseOnStoredSnapshot } from '../../../src/local-store/rebase';
 import { createReplayer, POISON_STRIKES } from '../../../src/sync/replayer';
 import { BONE_SHAKER, CHARGER, CIVIC, SKYLINE, TWIN_MILL } from '../../fixtures/catalog';
 import { fixedClock, openTestDevice } from '../../fixtures/device';

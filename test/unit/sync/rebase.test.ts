@@ -4,12 +4,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { readAllRows, rowsToCollection } from '../../../src/db/collection-rows';
 import type { GarageDb } from '../../../src/db/garage-db';
 import { loadOwnedTotals } from '../../../src/db/use-owned-totals';
-import { applyLocalChange } from '../../../src/sync/local-change';
+import { applyLocalChange } from '../../../src/local-store/local-change';
 import {
   rebaseOnSnapshot,
   rebaseOnStoredSnapshot,
   storedSnapshotState,
-} from '../../../src/sync/rebase';
+} from '../../../src/local-store/rebase';
 import { emptyCollection, type Collection } from '../../../src/shared/collection/types';
 import { BONE_SHAKER, CHARGER, TWIN_MILL } from '../../fixtures/catalog';
 import { fixedClock, openTestDevice } from '../../fixtures/device';

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { readAllRows, rowsToCollection } from '../../../src/db/collection-rows';
 import { emptyCollection, type Collection } from '../../../src/shared/collection/types';
-import { applyLocalChange } from '../../../src/sync/local-change';
+import { applyLocalChange } from '../../../src/local-store/local-change';
 import { collectionArrival } from '../../../src/db/collection-arrival';
-import { FILL_IN_STEPS_FROM } from '../../../src/sync/collection-fill';
+import { FILL_IN_STEPS_FROM } from '../../../src/local-store/collection-fill';
 import {
   PullAbandoned,
   pullSnapshotFor,

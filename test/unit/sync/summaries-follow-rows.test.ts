@@ -12,8 +12,8 @@ import { loadOwnedTotals } from '../../../src/db/use-owned-totals';
 import { sortEntries } from '../../../src/features/collection/collection-order';
 import { isAppError } from '../../../src/errors/app-error';
 import type { Condition } from '../../../src/shared/collection/types';
-import { applyLocalChange } from '../../../src/sync/local-change';
-import { rebaseOnSnapshot } from '../../../src/sync/rebase';
+import { applyLocalChange } from '../../../src/local-store/local-change';
+import { rebaseOnSnapshot } from '../../../src/local-store/rebase';
 import {
   BONE_SHAKER,
   BRONCO,

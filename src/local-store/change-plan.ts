@@ -3,13 +3,13 @@
 // profile when its preferences changed.
 // Pure: the change's transaction (local-change.ts) writes the plan, through Dexie or plainly.
 import { AppError } from '../errors/app-error';
-import { diffRows, type RowWrites } from '../db/collection-diff';
+import { diffRows, type RowWrites } from './collection-diff';
 import { preferencesOf, rowsToCollection, type CollectionRows } from '../db/collection-rows';
 import { setTotalsIn, totalsIn, type DeviceCounters } from '../db/device-counters';
 import type { OutboxRow, ProfileRow } from '../db/device-rows';
 import { emptyTotals, movedTotals } from '../db/owned-summaries';
 import { emptyProfile } from '../db/profile-rows';
-import { clearRowsSnapshotMark } from '../db/rows-marker';
+import { clearRowsSnapshotMark } from './rows-marker';
 import { applyMutation, RuleError, type ParsedMutation } from '../shared/collection/mutations';
 import type { CatalogLookup } from '../shared/collection/rules';
 import type { UserState } from '../shared/collection/types';

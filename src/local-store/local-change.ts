@@ -12,9 +12,9 @@ import {
   changeBaseFor,
   dropChangeBase,
   type ChangeBase,
-} from '../db/change-base';
-import { loadChangeBaseWhenIdle } from '../db/change-base-load';
-import { ROW_WRITE_TABLES } from '../db/collection-diff';
+} from './change-base';
+import { loadChangeBaseWhenIdle } from './change-base-load';
+import { ROW_WRITE_TABLES } from './collection-diff';
 import { dexieRowSource, outsideOfRows, readRowsFor, type RowSource } from '../db/collection-rows';
 import { newCollectionVersion } from '../db/collection-version';
 import { DEVICE_COUNTERS_KEY, readCounters } from '../db/device-counters';
@@ -64,7 +64,7 @@ export function prepareChange(
  * Applies the change to `userId`'s rows and queues it. A change the rules refuse throws
  * AppError('change-refused') and writes nothing (the transaction is aborted).
  *
- * Two ways, one result. With this context's copy of the collector's rows (db/change-base.ts),
+ * Two ways, one result. With this context's copy of the collector's rows (local-store/change-base.ts),
  * the change is worked out before its transaction and written plainly, checked against the
  * collection's version inside that transaction (db/versioned-write.ts). Without a copy, or when
  * the version moved or the copy's rows would refuse the change, it reads its rows inside a

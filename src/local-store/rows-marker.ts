@@ -1,14 +1,14 @@
 // Whether a collector's rows on this device are exactly a server snapshot, named by its
 // fingerprint. Only a rebase with nothing unsent to re-apply sets it; every local change clears
 // it in its own transaction. A pull that brings the same snapshot while it is set has nothing
-// to rewrite (src/sync/rebase.ts).
+// to rewrite (src/local-store/rebase.ts).
 //
 // The marks live in the device counters row (db/device-counters.ts), which every local change
 // already reads and writes: clearing the mark adds no request to the change's transaction, and
 // each request there is time before the screen shows the change
 // (docs/decisions/0006-rows-marker-and-totals-in-the-counters-row.md).
-import { readCounters, writeCounters, type DeviceCounters } from './device-counters';
-import type { GarageDb } from './garage-db';
+import { readCounters, writeCounters, type DeviceCounters } from '../db/device-counters';
+import type { GarageDb } from '../db/garage-db';
 
 /** Where the first version of the mark lived: removed whenever a rebase sets or clears a mark. */
 const legacyMarkerKey = (userId: string) => `rowsAreSnapshot:${userId}`;

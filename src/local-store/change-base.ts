@@ -7,19 +7,19 @@
 // The copy is only ever trusted through the version: the change's transaction checks it before
 // anything it writes can commit, and a change that finds it moved goes the slow way (reading its
 // rows in the transaction) and takes a new copy. Kept per database instance, for one collector.
-import { listSizesOfRows, type CollectionRows, type RowSource } from './collection-rows';
+import { listSizesOfRows, type CollectionRows, type RowSource } from '../db/collection-rows';
 import type { RowWrites } from './collection-diff';
-import { COLLECTION_VERSION_KEY } from './collection-version';
-import { readCounters, type DeviceCounters } from './device-counters';
-import { LIST_NAMES } from './device-rows';
-import type { GarageDb } from './garage-db';
+import { COLLECTION_VERSION_KEY } from '../db/collection-version';
+import { readCounters, type DeviceCounters } from '../db/device-counters';
+import { LIST_NAMES } from '../db/device-rows';
+import type { GarageDb } from '../db/garage-db';
 import type {
   ListItemRow,
   OwnedCarRow,
   OwnedSetRow,
   ProfileRow,
   TradeSellRow,
-} from './device-rows';
+} from '../db/device-rows';
 
 export interface ChangeBase {
   userId: string;

@@ -2,13 +2,19 @@
 // with the car summaries following in the same writes (and the user's totals on the counters).
 // The rows were read by collection-rows.ts.
 import type { Collection, OwnedCar, UserState } from '../shared/collection/types';
-import { readAllRows, type CollectionRows } from './collection-rows';
-import type { GarageDb } from './garage-db';
-import type { ListItemRow, ListName, OwnedCarRow, OwnedSetRow, TradeSellRow } from './device-rows';
-import { LIST_NAMES } from './device-rows';
-import { setTotalsIn, type DeviceCounters } from './device-counters';
-import type { OwnedCarSummaryRow } from './owned-summaries';
-import { summaryOfCar, totalsOf } from './owned-summaries';
+import { readAllRows, type CollectionRows } from '../db/collection-rows';
+import type { GarageDb } from '../db/garage-db';
+import type {
+  ListItemRow,
+  ListName,
+  OwnedCarRow,
+  OwnedSetRow,
+  TradeSellRow,
+} from '../db/device-rows';
+import { LIST_NAMES } from '../db/device-rows';
+import { setTotalsIn, type DeviceCounters } from '../db/device-counters';
+import type { OwnedCarSummaryRow } from '../db/owned-summaries';
+import { summaryOfCar, totalsOf } from '../db/owned-summaries';
 import { sameRow } from './same-row';
 
 /** Hands out row sequence numbers for rows a change creates (kept in meta by the caller). */
@@ -53,7 +59,7 @@ function withSeqs<T, R>(
   return ordered.map((item, index) => toRow(item, seqs[index] as number));
 }
 
-/** An owned car as its stored row (the first fill writes the same rows: sync/collection-fill.ts). */
+/** An owned car as its stored row (the first fill writes the same rows: local-store/collection-fill.ts). */
 export function ownedCarRowOf(userId: string, car: OwnedCar, seq: number): OwnedCarRow {
   return {
     userId,

@@ -10,14 +10,14 @@ import {
   rowsOfBase,
   type BaseRest,
   type ChangeBase,
-} from '../db/change-base';
+} from './change-base';
 import { endArrival, readArrival } from '../db/collection-arrival';
-import { replaceAllRows, type RowWrites } from '../db/collection-diff';
+import { replaceAllRows, type RowWrites } from './collection-diff';
 import { readCounters, writeCounters } from '../db/device-counters';
 import { collectionChangeTables, type GarageDb } from '../db/garage-db';
 import { type ProfileRow } from '../db/device-rows';
 import { outboxCounts, unsentEntries } from '../db/outbox-store';
-import { markRowsAsSnapshot, rowsSnapshotFingerprint } from '../db/rows-marker';
+import { markRowsAsSnapshot, rowsSnapshotFingerprint } from './rows-marker';
 import { emptyProfile, profileRowFromServer } from '../db/profile-rows';
 import { emptyUserState, type Collection, type UserState } from '../shared/collection/types';
 import { fillInSteps, fillsInSteps, type FillOptions } from './collection-fill';
@@ -94,7 +94,7 @@ async function stateFingerprint(json: string): Promise<string | null> {
 /**
  * The usual pull (the app opens, nothing changed anywhere) brings the snapshot the rows already
  * are exactly: the last rebase had nothing unsent to re-apply and marked the rows with the
- * snapshot's fingerprint, and no local change has cleared the mark since (db/rows-marker.ts).
+ * snapshot's fingerprint, and no local change has cleared the mark since (local-store/rows-marker.ts).
  * Then only the profile is written. A full rebase reads and diffs every row in a write
  * transaction that the screens' reads wait behind, and reading the stored snapshot back to
  * compare would be one long task: a tap on 'My Collection' right after the app opened waited
@@ -132,7 +132,7 @@ async function profileOnlyIfUnchanged(
 export async function rebaseOnStoredSnapshot(db: GarageDb, userId: string): Promise<void> {
   const catalog = await loadCatalogLookup(db);
   const kept = await db.transaction('rw', collectionChangeTables(db), async () => {
-    // The collection is still arriving (sync/collection-fill.ts): with no snapshot stored yet,
+    // The collection is still arriving (local-store/collection-fill.ts): with no snapshot stored yet,
     // this would delete the cars written so far. The rebase that ends the fill comes soon.
     if (await readArrival(db, userId)) return null;
     const stored = await storedSnapshotState(db, userId);

@@ -1,11 +1,11 @@
-// Takes this context's copy of a collector's rows (db/change-base.ts) when the page is idle after
+// Takes this context's copy of a collector's rows (local-store/change-base.ts) when the page is idle after
 // a change that had to read its rows: one read-only transaction, so the rows, the profile, the
 // counters (with the totals) and the version are one moment of the database.
 import { changeBaseFor, changeBaseOf, keepChangeBase, type ChangeBase } from './change-base';
-import { readAllRows } from './collection-rows';
-import { COLLECTION_VERSION_KEY } from './collection-version';
-import { DEVICE_COUNTERS_KEY, type DeviceCounters } from './device-counters';
-import type { GarageDb } from './garage-db';
+import { readAllRows } from '../db/collection-rows';
+import { COLLECTION_VERSION_KEY } from '../db/collection-version';
+import { DEVICE_COUNTERS_KEY, type DeviceCounters } from '../db/device-counters';
+import type { GarageDb } from '../db/garage-db';
 
 const loading = new WeakMap<GarageDb, Promise<void>>();
 
@@ -33,6 +33,14 @@ export async function loadChangeBase(db: GarageDb, userId: string): Promise<void
   if (base && !changeBaseFor(db, userId)) keepChangeBase(db, base);
 }
 
+/**
+ * A page's idle callback, typed so the service worker's build (WebWorker types, no such
+ * callback) can reach this module through src/local-store/index.ts: the worker takes no copy.
+ */
+const idle = globalThis as {
+  requestIdleCallback?: (run: () => void, options: { timeout: number }) => unknown;
+};
+
 /** Once the page has nothing else to do (a 10,000-car collection is a few tens of ms to read). */
 export function loadChangeBaseWhenIdle(db: GarageDb, userId: string): void {
   if (db.changeBaseLoading !== 'when-idle' || loading.has(db)) return;
@@ -46,8 +54,9 @@ export function loadChangeBaseWhenIdle(db: GarageDb, userId: string): void {
           resolve();
         });
     };
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
-    else setTimeout(run, 50);
+    if (typeof idle.requestIdleCallback === 'function') {
+      idle.requestIdleCallback(run, { timeout: 2000 });
+    } else setTimeout(run, 50);
   });
   loading.set(db, loaded);
 }

@@ -6,7 +6,7 @@
 // come (db/collection-arrival.ts).
 //
 // The steps write only owned cars and their summaries, the rows that are many. The rebase's own
-// transaction still comes last (sync/rebase.ts): it finds those rows already right, writes what
+// transaction still comes last (local-store/rebase.ts): it finds those rows already right, writes what
 // the steps leave (sets, lists, totals, the snapshot and its mark) and ends the arrival. So the
 // device's copy is the snapshot plus its unsent changes exactly as before; only the way there
 // is in steps. Each step re-applies the unsent changes as they are inside its own transaction,
@@ -15,13 +15,13 @@
 import type { CatalogLookup } from '../shared/collection/rules';
 import type { UserState } from '../shared/collection/types';
 import { readArrival, writeArrival, type ArrivalProgress } from '../db/collection-arrival';
-import { ownedCarRowOf } from '../db/collection-diff';
+import { ownedCarRowOf } from './collection-diff';
 import { readCounters, writeCounters } from '../db/device-counters';
 import type { GarageDb } from '../db/garage-db';
 import type { OutboxRow, ProfileRow } from '../db/device-rows';
 import { unsentEntries } from '../db/outbox-store';
 import { summaryOfCar } from '../db/owned-summaries';
-import { sameRow } from '../db/same-row';
+import { sameRow } from './same-row';
 import { stateWithUnsent } from './rebase-state';
 
 /** A first snapshot with at least this many cars is written in steps. */
