@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { firstScreenLoaded } from './routes/app-routes';
 import { registerServiceWorker } from './sync/service-worker-registration';
-import { UpdateReadyBanner } from './sync/update-ready-banner';
+import { UpdateReadyBanner } from './ui/update-ready-banner';
 import './styles/tokens.css';
 
 const root = document.getElementById('root');

@@ -3,8 +3,8 @@
 // may simply not be here yet, and the screens say so (db/collection-arrival.ts).
 import { useId } from 'react';
 import { useAuth } from '../auth/use-auth';
-import { useCollectionArrival } from '../db/use-collection-arrival';
-import { useOnline } from '../sync/use-online';
+import { useCollectionArrival } from '../data/use-collection-arrival';
+import { useOnline } from '../data/use-online';
 
 export function CollectionArrivalProgress() {
   const arrival = useCollectionArrival(useAuth().user?.uid ?? null);

@@ -1,7 +1,7 @@
 // The header's sync pill: 'All changes synced', 'Syncing…', '3 changes waiting to sync',
 // 'Offline · …', 'Can't reach the server · …', with a 'Sync now' button while changes wait.
 import { useEffect, useState } from 'react';
-import { useSyncStatus } from '../sync/use-sync-status';
+import { useSyncStatus } from '../data/use-sync-status';
 import { describeSync, type SyncTone } from '../sync/sync-wording';
 
 const FADE_AFTER_MS = 2000;

@@ -6,7 +6,7 @@ import { importCatalog } from '../../api/catalog/catalog-import';
 import type { OpenDatabase } from '../../api/db/database';
 import { readAllRows, rowsToCollection } from '../../src/db/collection-rows';
 import type { GarageDb } from '../../src/db/garage-db';
-import { loadOwnedTotals } from '../../src/db/use-owned-totals';
+import { loadOwnedTotals } from '../../src/data/use-owned-totals';
 import { isAppError } from '../../src/errors/app-error';
 import {
   applyMutation,

@@ -15,9 +15,9 @@ import {
 import { emptyTotals, summaryOfCar } from '../../../src/db/owned-summaries';
 import { emptyProfile } from '../../../src/db/profile-rows';
 import { describeQuickAnswer } from '../../../src/db/quick-answers';
-import { useCatalogSearch } from '../../../src/db/use-catalog-search';
-import { useOwnedCarCounts } from '../../../src/db/use-collection';
-import { useQuickAnswers } from '../../../src/db/use-quick-answers';
+import { useCatalogSearch } from '../../../src/data/use-catalog-search';
+import { useOwnedCarCounts } from '../../../src/data/use-collection';
+import { useQuickAnswers } from '../../../src/data/use-quick-answers';
 import { refreshCatalog } from '../../../src/sync/catalog-sync';
 import { workerCatalogApi } from '../../../src/sync/catalog-worker-client';
 import type { CarInstance } from '../../../src/shared/collection/types';

@@ -4,10 +4,10 @@ import { signIn, signUp } from '../../auth/auth-state';
 import { signOutOfThisDevice } from './sign-out';
 import { noteNewCollectorHere } from '../../sync/profile-refresh';
 import { showError } from '../../errors/show-error';
-import { useOwnedTotals } from '../../db/use-owned-totals';
+import { useOwnedTotals } from '../../data/use-owned-totals';
 import { mayStillArrive, ON_ITS_WAY } from '../../db/collection-arrival';
-import { useCollectionArrival } from '../../db/use-collection-arrival';
-import { useSyncStatus } from '../../sync/use-sync-status';
+import { useCollectionArrival } from '../../data/use-collection-arrival';
+import { useSyncStatus } from '../../data/use-sync-status';
 
 export function SignInForm() {
   const [email, setEmail] = useState('');

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
-import { useProfile } from '../../db/use-collection';
+import { useProfile } from '../../data/use-collection';
 import { loginRedirect } from '../../sync/login-redirect';
 import { refreshProfile } from '../../sync/profile-refresh';
 

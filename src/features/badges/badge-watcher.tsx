@@ -4,7 +4,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
-import { useOwnedTotals } from '../../db/use-owned-totals';
+import { useOwnedTotals } from '../../data/use-owned-totals';
 import { crossedBadge, type CollectionTotals } from '../../shared/profile/badges';
 import { markAnnounced, unlockBadge, wasAnnounced } from './badge-store';
 import { celebrate, celebrationStore, isCelebrationType } from './celebration-store';

@@ -3,7 +3,7 @@
 // not part of the first screen).
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useAuth } from '../../auth/use-auth';
-import { useProfileSettings } from '../../db/use-profile-settings';
+import { useProfileSettings } from '../../data/use-profile-settings';
 import { badgeStore } from './badge-store';
 import { hiddenCelebrationTypes } from './celebration-preferences';
 import { celebrationStore, setHiddenCelebrations } from './celebration-store';

@@ -1,6 +1,6 @@
 // /brands/{brand}/{year?}: a brand's cars, by year.
 import { useParams } from 'wouter';
-import { useBrandYearCars, useYearCounts } from '../../db/use-catalog-browse';
+import { useBrandYearCars, useYearCounts } from '../../data/use-catalog-browse';
 import { brandFromParam, decodeParam, yearFromParam } from './route-params';
 import { CatalogScreen, EmptyState, NarrowBox, YearList, useNarrowText } from './catalog-ui';
 import { brandLink } from './links';

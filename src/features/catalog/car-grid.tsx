@@ -4,7 +4,7 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CarRow } from '../../db/catalog-index';
-import { useCarMarks } from '../../db/use-catalog-browse';
+import { useCarMarks } from '../../data/use-catalog-browse';
 import type { CarGroup } from '../../db/catalog-listing';
 import { MarkedCarTile } from './marked-car-tile';
 

@@ -4,11 +4,11 @@
 import { CommunityPriceLine } from '../trade-board';
 import { Link, useParams } from 'wouter';
 import type { CarRow } from '../../db/catalog-index';
-import { useCarWithSet, useOwnedCarState } from '../../db/use-catalog-browse';
+import { useCarWithSet, useOwnedCarState } from '../../data/use-catalog-browse';
 import { decodeParam } from './route-params';
 import { ownershipAnswer, type OwnedCarState } from '../../db/collector-marks';
 import { mayStillArrive, NOT_HERE_YET } from '../../db/collection-arrival';
-import { useCollectionArrival } from '../../db/use-collection-arrival';
+import { useCollectionArrival } from '../../data/use-collection-arrival';
 import type { CatalogSet } from '../../shared/catalog/types';
 import { CarPhoto, HeartIcon, HuntMark, StarIcon } from './car-tile';
 import { addCar, setCarTradeSale, toggleFavorite, toggleWishlist } from './catalog-actions';

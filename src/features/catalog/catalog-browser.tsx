@@ -1,9 +1,9 @@
 // Search the whole catalogue on the device and add cars and sets: the home screen's browser.
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useCarMarks } from '../../db/use-catalog-browse';
-import { useCatalogSearch } from '../../db/use-catalog-search';
-import { useFeaturedSets, useOwnedSetCounts } from '../../db/use-collection';
-import { useDeviceCatalog } from '../../db/use-device-catalog';
+import { useCarMarks } from '../../data/use-catalog-browse';
+import { useCatalogSearch } from '../../data/use-catalog-search';
+import { useFeaturedSets, useOwnedSetCounts } from '../../data/use-collection';
+import { useDeviceCatalog } from '../../data/use-device-catalog';
 import { useCatalogDownload } from '../../sync/catalog-download';
 import { Link } from 'wouter';
 import { MarkedCarTile } from './marked-car-tile';

@@ -2,9 +2,9 @@
 // list of cars with its in-page filter and grid.
 import { useDeferredValue, useMemo } from 'react';
 import type { CarRow } from '../../db/catalog-index';
-import { useCarMarks } from '../../db/use-catalog-browse';
+import { useCarMarks } from '../../data/use-catalog-browse';
 import { groupBySeries, narrowCars, type CarGroup } from '../../db/catalog-listing';
-import { useDeviceCatalog } from '../../db/use-device-catalog';
+import { useDeviceCatalog } from '../../data/use-device-catalog';
 import { CarGrid } from './car-grid';
 import { ProgressBar, SkeletonTiles, useCatalogReady, useUserId } from './catalog-ui';
 

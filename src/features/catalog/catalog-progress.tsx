@@ -1,7 +1,7 @@
 // The first catalogue download's progress ('Downloading catalogue · 4,210 / 11,948'), or why the
 // catalogue is not on this device yet.
 import { useId } from 'react';
-import { useDeviceCatalog } from '../../db/use-device-catalog';
+import { useDeviceCatalog } from '../../data/use-device-catalog';
 import { useCatalogDownload } from '../../sync/catalog-download';
 
 /** Whether the catalogue is still downloading, and how far; or why it could not be. */

@@ -3,7 +3,7 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
-import { useCatalogSize, useSetsProgress } from '../../db/use-catalog-browse';
+import { useCatalogSize, useSetsProgress } from '../../data/use-catalog-browse';
 import type { SetProgress } from '../../db/collector-marks';
 import type { YearCount } from '../../db/catalog-queries';
 import type { CatalogSet } from '../../shared/catalog/types';

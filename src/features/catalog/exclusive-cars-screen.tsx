@@ -1,6 +1,6 @@
 // /exclusives/{category}/{year}: the exclusive cars of one category and year.
 import { useParams } from 'wouter';
-import { useExclusiveCars } from '../../db/use-catalog-browse';
+import { useExclusiveCars } from '../../data/use-catalog-browse';
 import { decodeParam, yearFromParam } from './route-params';
 import { CatalogScreen, EmptyState, NarrowBox, useNarrowText } from './catalog-ui';
 import { exclusiveLink } from './links';

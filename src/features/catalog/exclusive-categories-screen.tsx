@@ -1,6 +1,6 @@
 // /exclusives: the categories of exclusive cars.
 import { Link } from 'wouter';
-import { useExclusiveCategories } from '../../db/use-catalog-browse';
+import { useExclusiveCategories } from '../../data/use-catalog-browse';
 import {
   BrowseLinks,
   CatalogScreen,

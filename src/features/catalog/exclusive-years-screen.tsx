@@ -1,6 +1,6 @@
 // /exclusives/{category}: the years of one category of exclusives.
 import { useParams } from 'wouter';
-import { useExclusiveYears } from '../../db/use-catalog-browse';
+import { useExclusiveYears } from '../../data/use-catalog-browse';
 import { decodeParam } from './route-params';
 import { CatalogScreen, EmptyState, YearList } from './catalog-ui';
 import { exclusiveLink } from './links';

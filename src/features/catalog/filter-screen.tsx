@@ -1,7 +1,7 @@
 // /filter: the catalogue narrowed by year, series, brand, hunt and ownership, kept in the URL.
 import { useMemo } from 'react';
 import { useSearchParams } from 'wouter';
-import { useFilterOptions, useFilteredCatalog } from '../../db/use-catalog-browse';
+import { useFilterOptions, useFilteredCatalog } from '../../data/use-catalog-browse';
 import {
   OWNERSHIP_FILTERS,
   type CatalogFilters,

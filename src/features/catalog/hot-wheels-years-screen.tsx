@@ -1,5 +1,5 @@
 // /hotwheels-years: every Hot Wheels year in the catalogue.
-import { useYearCounts } from '../../db/use-catalog-browse';
+import { useYearCounts } from '../../data/use-catalog-browse';
 import { BrowseLinks, CatalogScreen, YearList } from './catalog-ui';
 import { brandLink } from './links';
 import { moreToBrowse } from './catalog-list-parts';

@@ -1,6 +1,6 @@
 // /mainlines/{year}: a year's mainline cars by series, with that year's five-packs above them.
 import { useParams } from 'wouter';
-import { useBrandYearCars, useFivePacksOfYear } from '../../db/use-catalog-browse';
+import { useBrandYearCars, useFivePacksOfYear } from '../../data/use-catalog-browse';
 import { yearFromParam } from './route-params';
 import type { CatalogSet } from '../../shared/catalog/types';
 import { CatalogScreen, EmptyState, NarrowBox, SetList, useNarrowText } from './catalog-ui';

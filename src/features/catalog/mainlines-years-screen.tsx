@@ -1,5 +1,5 @@
 // /mainlines: the years of Hot Wheels mainlines, read from the device's catalogue.
-import { useYearCounts } from '../../db/use-catalog-browse';
+import { useYearCounts } from '../../data/use-catalog-browse';
 import { BrowseLinks, CatalogScreen, EmptyState, YearList, useCatalogReady } from './catalog-ui';
 import { moreToBrowse } from './catalog-list-parts';
 

@@ -1,6 +1,6 @@
 // /matchbox/{year}: a year's Matchbox cars.
 import { useParams } from 'wouter';
-import { useBrandYearCars } from '../../db/use-catalog-browse';
+import { useBrandYearCars } from '../../data/use-catalog-browse';
 import { yearFromParam } from './route-params';
 import { CatalogScreen, EmptyState, NarrowBox, useNarrowText } from './catalog-ui';
 import { CarListBody } from './catalog-list-parts';

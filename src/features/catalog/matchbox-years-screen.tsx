@@ -1,5 +1,5 @@
 // /matchbox: the years of Matchbox cars.
-import { useYearCounts } from '../../db/use-catalog-browse';
+import { useYearCounts } from '../../data/use-catalog-browse';
 import { BrowseLinks, CatalogScreen, EmptyState, YearList, useCatalogReady } from './catalog-ui';
 import { moreToBrowse } from './catalog-list-parts';
 

@@ -3,7 +3,7 @@ import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'wouter';
 import type { CarRow } from '../../db/catalog-index';
 import type { CarGroup } from '../../db/catalog-listing';
-import { useCatalogSearch } from '../../db/use-catalog-search';
+import { useCatalogSearch } from '../../data/use-catalog-search';
 import { CarGrid } from './car-grid';
 import {
   BrowseLinks,

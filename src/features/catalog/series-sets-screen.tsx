@@ -1,7 +1,7 @@
 // /series/{series}: a series' sets, or its cars when it makes no set.
 import { useMemo } from 'react';
 import { useParams } from 'wouter';
-import { useSeriesIndex } from '../../db/use-catalog-browse';
+import { useSeriesIndex } from '../../data/use-catalog-browse';
 import { decodeParam } from './route-params';
 import type { CatalogSet } from '../../shared/catalog/types';
 import {

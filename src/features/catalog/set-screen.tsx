@@ -2,7 +2,7 @@
 // quantity, the set instances with removal, favourite / wishlist / trade / sale, and its cars.
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { useOwnedSetState, useSetWithCars } from '../../db/use-catalog-browse';
+import { useOwnedSetState, useSetWithCars } from '../../data/use-catalog-browse';
 import { decodeParam } from './route-params';
 import type { OwnedSetState } from '../../db/collector-marks';
 import { FIVE_PACK_SERIES, type CatalogSet } from '../../shared/catalog/types';

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import type { CarSummary, SetSummary } from '../../db/catalog-summaries';
 import type { Currency } from '../../db/collection-settings';
 import { describeSync } from '../../sync/sync-wording';
-import { useSyncStatus } from '../../sync/use-sync-status';
+import { useSyncStatus } from '../../data/use-sync-status';
 import { carHref, setHref } from './links';
 import { madeOnFirstUse } from '../../shared/made-on-first-use';
 

@@ -9,10 +9,10 @@ import {
   useRecentOwnedCars,
   type OwnedCarEntry,
   type OwnedSetEntry,
-} from '../../db/use-owned-lists';
-import { useOwnedTotals } from '../../db/use-owned-totals';
+} from '../../data/use-owned-lists';
+import { useOwnedTotals } from '../../data/use-owned-totals';
 import { mayStillArrive, ON_ITS_WAY } from '../../db/collection-arrival';
-import { useCollectionArrival } from '../../db/use-collection-arrival';
+import { useCollectionArrival } from '../../data/use-collection-arrival';
 import { CollectionArrivalProgress } from '../../ui/collection-arrival-progress';
 import { ScreenHeader } from '../../ui/screen-header';
 import {

@@ -4,14 +4,14 @@
 import { Link } from 'wouter';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useAuth } from '../../auth/use-auth';
-import { useProfile } from '../../db/use-collection';
+import { useProfile } from '../../data/use-collection';
 import { collectionSettings } from '../../db/collection-settings';
 import {
   useListEntries,
   type ListCarEntry,
   type ListKind,
   type ListSetEntry,
-} from '../../db/use-list-entries';
+} from '../../data/use-list-entries';
 import { showError } from '../../errors/show-error';
 import { changeCollection } from '../../sync/collection-actions';
 import { ScreenHeader } from '../../ui/screen-header';

@@ -1,7 +1,7 @@
 // Finding one of my own cars by typing: the search 'For trade or sale' and 'Make an offer' share,
 // its field and the line that says nothing matched. What a found car becomes is the screen's.
 import { useDeferredValue, useMemo, useState } from 'react';
-import { findOwnedCars, type OwnedCarEntry } from '../../db/use-owned-lists';
+import { findOwnedCars, type OwnedCarEntry } from '../../data/use-owned-lists';
 
 export interface OwnedCarSearch {
   query: string;

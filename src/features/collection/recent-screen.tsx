@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
-import { useRecentInstances, type RecentInstance } from '../../db/use-owned-lists';
+import { useRecentInstances, type RecentInstance } from '../../data/use-owned-lists';
 import { ScreenHeader } from '../../ui/screen-header';
 import type { ListItem } from './collection-order';
 import { CarRowLink, EmptyState, ScreenBody } from './collection-parts';

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
-import { useSetProgress, type SetProgressEntry } from '../../db/use-set-progress';
+import { useSetProgress, type SetProgressEntry } from '../../data/use-set-progress';
 import { ScreenHeader } from '../../ui/screen-header';
 import type { ListItem } from './collection-order';
 import { EmptyState, ProgressBar, ScreenBody, SetRowLink } from './collection-parts';

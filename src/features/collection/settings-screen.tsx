@@ -11,7 +11,7 @@ import { Link, useLocation } from 'wouter';
 import { signOutOfThisDevice } from '../account';
 import { useAuth } from '../../auth/use-auth';
 import { exportJsonOnDevice, exportRowsOnDevice } from '../../db/device-reads';
-import { useProfile } from '../../db/use-collection';
+import { useProfile } from '../../data/use-collection';
 import {
   collectionSettings,
   CURRENCIES,
@@ -22,7 +22,7 @@ import { toCsv } from '../../db/collection-export';
 import { showError } from '../../errors/show-error';
 import { CONDITIONS, GRADES } from '../../shared/collection/types';
 import { changeCollection } from '../../sync/collection-actions';
-import { useSyncStatus } from '../../sync/use-sync-status';
+import { useSyncStatus } from '../../data/use-sync-status';
 import { ScreenHeader } from '../../ui/screen-header';
 import { NotificationsSection } from '../push';
 import { formatCount, ScreenBody, SyncLine } from './collection-parts';

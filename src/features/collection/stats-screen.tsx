@@ -6,14 +6,14 @@ import { estimateValue } from './estimated-value';
 import { MIN_PRICE_SELLERS } from '../../shared/community/market-schemas';
 import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
-import { useProfile } from '../../db/use-collection';
+import { useProfile } from '../../data/use-collection';
 import { collectionSettings } from '../../db/collection-settings';
-import { useOwnedCars } from '../../db/use-owned-lists';
+import { useOwnedCars } from '../../data/use-owned-lists';
 import {
   useCollectionStats,
   type CollectionStats,
   type CountBy,
-} from '../../db/use-collection-stats';
+} from '../../data/use-collection-stats';
 import type { Condition } from '../../shared/collection/types';
 import { ScreenHeader } from '../../ui/screen-header';
 import { collectionHref } from './collection-order';

@@ -4,7 +4,7 @@
 // The prompt waits while a full-screen celebration is up, so two dialogs never stack.
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useAuth } from '../../auth/use-auth';
-import { useOwnedTotals } from '../../db/use-owned-totals';
+import { useOwnedTotals } from '../../data/use-owned-totals';
 import { celebrationStore } from '../badges';
 import {
   carsSeenBefore,

@@ -1,7 +1,7 @@
 // /learn: the team's tutorials, with the ones this collector has done marked.
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { useCommunityQuery } from '../../sync/use-community-query';
+import { useCommunityQuery } from '../../data/use-community-query';
 import { ScreenHeader } from '../../ui/screen-header';
 import { keepArticlesOnDevice } from './keep-articles';
 import { OfflineNote } from './offline-note';

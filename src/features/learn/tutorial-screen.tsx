@@ -4,7 +4,7 @@ import { Link, useParams } from 'wouter';
 import { isAppError } from '../../errors/app-error';
 import { showError } from '../../errors/show-error';
 import { changeCollection } from '../../sync/collection-actions';
-import { useCommunityQuery } from '../../sync/use-community-query';
+import { useCommunityQuery } from '../../data/use-community-query';
 import { ScreenHeader } from '../../ui/screen-header';
 import { OfflineNote } from './offline-note';
 import { tutorialPath, type TutorialArticle } from './tutorial-types';

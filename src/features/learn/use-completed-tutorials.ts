@@ -2,7 +2,7 @@
 // once (it is a local change first, then replayed), online or not.
 import { useMemo } from 'react';
 import { useAuth } from '../../auth/use-auth';
-import { useProfile } from '../../db/use-collection';
+import { useProfile } from '../../data/use-collection';
 
 export function useCompletedTutorials(): ReadonlySet<string> {
   const auth = useAuth();

@@ -1,12 +1,12 @@
 // /live (guarded, outside the nav layout): the stream on air embedded, what is coming up in
 // local time, and what recently ended. The list reads offline from the device; the player
 // needs a connection and says so.
-import { useCommunityQuery } from '../../sync/use-community-query';
+import { useCommunityQuery } from '../../data/use-community-query';
 import { ScreenHeader } from '../../ui/screen-header';
 import { OfflineNote } from '../learn';
 import { embeddable, LIVE_PATH, watchUrl, type LiveAnswer, type LiveStream } from './live-types';
 import { streamTime } from './stream-time';
-import { useOnline } from '../../sync/use-online';
+import { useOnline } from '../../data/use-online';
 import './live.css';
 
 /** What the YouTube player needs; nothing more (no camera, no microphone). */

@@ -2,8 +2,8 @@
 // years and series the collector picks on the device, with the size before it starts, a
 // progress bar, the browser asked to keep the storage, and a way to free the space.
 import { useEffect, useId, useRef, useState } from 'react';
-import { useFilterOptions } from '../../db/use-catalog-browse';
-import { usePhotoPlan, type PhotoChoice } from '../../db/photo-plan';
+import { useFilterOptions } from '../../data/use-catalog-browse';
+import { usePhotoPlan, type PhotoChoice } from '../../data/photo-plan';
 import { freeAllKeptPhotos, reloadKeptPhotos, useKeptPhotos } from '../../sync/kept-photos-store';
 import {
   askToPersist,

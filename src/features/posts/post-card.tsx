@@ -6,7 +6,7 @@ import { Avatar } from '../../ui/avatar';
 import { setLiked } from './post-actions';
 import type { ShownPost } from './pending-posts';
 import { timeAgo } from './time-ago';
-import { useKeptPhotoUrls } from '../../db/use-kept-photos';
+import { useKeptPhotoUrls } from '../../data/use-kept-photos';
 import { useTaggedItems } from './use-tagged-items';
 
 export const postHref = (postId: string) => `/post/${encodeURIComponent(postId)}`;

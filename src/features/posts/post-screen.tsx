@@ -3,11 +3,11 @@
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
-import { usePendingChanges } from '../../db/use-pending-changes';
+import { usePendingChanges } from '../../data/use-pending-changes';
 import { isAppError } from '../../errors/app-error';
 import { showError } from '../../errors/show-error';
 import { POST_COMMAND_NAMES, type PostWithComments } from '../../shared/community/post-schemas';
-import { useCommunityQuery } from '../../sync/use-community-query';
+import { useCommunityQuery } from '../../data/use-community-query';
 import { ScreenHeader } from '../../ui/screen-header';
 import { CommentForm } from './comment-form';
 import { ConfirmDialog } from './confirm-dialog';

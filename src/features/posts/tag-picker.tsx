@@ -3,7 +3,7 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
-import { useOwnedCars, useOwnedSets } from '../../db/use-owned-lists';
+import { useOwnedCars, useOwnedSets } from '../../data/use-owned-lists';
 import { POST_TAGS_MAX, type TaggedItemView } from '../../shared/community/post-schemas';
 
 interface Option {

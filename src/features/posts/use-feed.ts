@@ -2,11 +2,11 @@
 // every replay), 'Load more' pages after it, and the collector's queued changes merged in.
 import { useCallback, useMemo, useState } from 'react';
 import { useAuth } from '../../auth/use-auth';
-import { usePendingChanges } from '../../db/use-pending-changes';
+import { usePendingChanges } from '../../data/use-pending-changes';
 import { showError } from '../../errors/show-error';
 import { POST_COMMAND_NAMES, type FeedPage } from '../../shared/community/post-schemas';
 import { readCommunity } from '../../sync/community-client';
-import { useCommunityQuery } from '../../sync/use-community-query';
+import { useCommunityQuery } from '../../data/use-community-query';
 import { withFirstPage, withNextPage, type FeedPages } from './feed-pages';
 import { mergeFeed, pendingEffects, type ShownPost } from './pending-posts';
 import { useMe } from './use-me';

@@ -1,6 +1,6 @@
 // Names and links of the cars and sets a post tags, from the device's catalogue.
 import { useMemo } from 'react';
-import { useDeviceCatalog } from '../../db/use-device-catalog';
+import { useDeviceCatalog } from '../../data/use-device-catalog';
 import type { TaggedItemView } from '../../shared/community/post-schemas';
 import { carLink } from '../catalog';
 import { setHref } from '../collection';

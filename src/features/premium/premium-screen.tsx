@@ -1,6 +1,6 @@
 // /premium: what premium brings and its price, for anyone.
 import { Link } from 'wouter';
-import { useCommunityQuery } from '../../sync/use-community-query';
+import { useCommunityQuery } from '../../data/use-community-query';
 import { ScreenHeader } from '../../ui/screen-header';
 import { PLAN_PATH, type PlanAnswer } from './premium-types';
 import { usePremiumStatus } from './use-premium-status';

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { callCommunity } from '../../sync/community-client';
-import { useCommunityQuery } from '../../sync/use-community-query';
+import { useCommunityQuery } from '../../data/use-community-query';
 import { ScreenHeader } from '../../ui/screen-header';
 import { CHECKOUT_PATH, PLAN_PATH, type PlanAnswer } from './premium-types';
 import { usePremiumStatus } from './use-premium-status';

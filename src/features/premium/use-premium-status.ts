@@ -1,8 +1,8 @@
 // The signed-in collector's subscription status: the server's answer when it can be had,
 // else the local profile's (offline, or before the first answer).
 import { useAuth } from '../../auth/use-auth';
-import { useProfile } from '../../db/use-collection';
-import { useCommunityQuery } from '../../sync/use-community-query';
+import { useProfile } from '../../data/use-collection';
+import { useCommunityQuery } from '../../data/use-community-query';
 import { STATUS_PATH } from './premium-types';
 
 export interface PremiumStatus {

@@ -15,15 +15,15 @@ import {
 } from '../../shared/community/profile-schemas';
 import { queueCommunityChange } from '../../sync/community-actions';
 import { queuePhoto } from '../../sync/photo-uploads';
-import { useCommunityQuery } from '../../sync/use-community-query';
+import { useCommunityQuery } from '../../data/use-community-query';
 import { Avatar } from '../../ui/avatar';
 import { checkUsername, suggestUsername, takenMessage } from '../auth';
-import { useKeptPhotoUrls } from '../../db/use-kept-photos';
+import { useKeptPhotoUrls } from '../../data/use-kept-photos';
 import { OfflineNote, ScreenMessage } from './profile-parts';
 import { ProfileHeader } from './profile-header';
 import { getLive, profileHref, profilePath, userSearchPath } from './profile-api';
 import { useDebounced } from './use-debounced';
-import { useOnline } from '../../sync/use-online';
+import { useOnline } from '../../data/use-online';
 import { usePendingProfile, type PendingProfile } from './use-pending-profile';
 import './profiles.css';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
 import type { CollectorPage, ProfileView } from '../../shared/community/profile-schemas';
-import { useCommunityQuery } from '../../sync/use-community-query';
+import { useCommunityQuery } from '../../data/use-community-query';
 import { CollectorRow } from './collector-row';
 import { OfflineNote, ScreenMessage } from './profile-parts';
 import { ProfileHeader } from './profile-header';

@@ -7,7 +7,7 @@ import type {
   LeaderboardKind,
   LeaderboardView,
 } from '../../shared/community/profile-schemas';
-import { useCommunityQuery } from '../../sync/use-community-query';
+import { useCommunityQuery } from '../../data/use-community-query';
 import { Avatar } from '../../ui/avatar';
 import { AVATAR_IN_LISTS, plural } from './collector-row';
 import { OfflineNote } from './profile-parts';

@@ -1,7 +1,7 @@
 // A collector's posts on their profile, compact, each opening /p/{postId}. The feed endpoint
 // belongs to the posts feature; when it cannot answer, the profile still shows, with a retry.
 import { Link } from 'wouter';
-import { useCommunityQuery } from '../../sync/use-community-query';
+import { useCommunityQuery } from '../../data/use-community-query';
 import { plural } from './collector-row';
 import { authorPostsPath, postHref, type FeedPage } from './profile-api';
 import { madeOnFirstUse } from '../../shared/made-on-first-use';

@@ -2,7 +2,7 @@
 // they work at a toy fair with no signal); collectors come from the server when online.
 import { Link } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
-import { useCatalogSearch } from '../../db/use-catalog-search';
+import { useCatalogSearch } from '../../data/use-catalog-search';
 import { CarPhoto, carMetaLine } from '../catalog';
 import { carLink, setLink } from '../catalog';
 import { CollectorRow, plural } from './collector-row';

@@ -1,7 +1,7 @@
 // Follows as the screens show them: the server's answer with my queued follows/unfollows on
 // top (the last queued one wins), marked pending until the outbox has delivered them.
 import { useCallback, useMemo } from 'react';
-import { usePendingChanges } from '../../db/use-pending-changes';
+import { usePendingChanges } from '../../data/use-pending-changes';
 import { showError } from '../../errors/show-error';
 import { FOLLOWS_SET, type FollowSetArgs } from '../../shared/community/profile-schemas';
 import { queueCommunityChange } from '../../sync/community-actions';

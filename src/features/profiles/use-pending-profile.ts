@@ -1,6 +1,6 @@
 // My profile edits still in the outbox, folded into one (the last value of each field wins).
 import { useMemo } from 'react';
-import { usePendingChanges } from '../../db/use-pending-changes';
+import { usePendingChanges } from '../../data/use-pending-changes';
 import { PROFILE_UPDATE, type ProfileUpdateArgs } from '../../shared/community/profile-schemas';
 
 const NAMES = [PROFILE_UPDATE] as const;

@@ -1,8 +1,8 @@
 // Sets of the device's catalogue whose name or series has words starting with every typed word
-// (like the car search beside it in src/db/use-catalog-search.ts); works with no network.
+// (like the car search beside it in src/data/use-catalog-search.ts); works with no network.
 import { useMemo } from 'react';
 import { wordsOf } from '../../db/search-words';
-import { useDeviceCatalog } from '../../db/use-device-catalog';
+import { useDeviceCatalog } from '../../data/use-device-catalog';
 import type { CatalogSet } from '../../shared/catalog/types';
 import { compareText } from '../../shared/text/locale-text';
 

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { isAppError } from '../../errors/app-error';
 import type { CollectorSummary, UserSearchView } from '../../shared/community/profile-schemas';
 import { getLive, userSearchPath } from './profile-api';
-import { useOnline } from '../../sync/use-online';
+import { useOnline } from '../../data/use-online';
 
 export type UserSearch =
   | { state: 'idle' }

@@ -1,7 +1,7 @@
 // 'Changes that could not be sent' (Settings): each change the server kept failing on, in the
 // collector's words, with the server's error and what they can do: try again, or discard it.
 import { useState } from 'react';
-import { useSetAsideChanges, type SetAsideChange } from '../../db/use-set-aside-changes';
+import { useSetAsideChanges, type SetAsideChange } from '../../data/use-set-aside-changes';
 import { showError } from '../../errors/show-error';
 import { discardSetAsideChange, retrySetAsideChange } from '../../sync/set-aside-changes';
 import { describeChange } from './change-labels';

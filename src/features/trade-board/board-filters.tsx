@@ -1,6 +1,6 @@
 // The trade board's filters (brand, year, series, hunt, trade or sale) as chip groups, kept in
 // the URL's query so a filtered board can be shared and Back restores it.
-import { useFilterOptions } from '../../db/use-catalog-browse';
+import { useFilterOptions } from '../../data/use-catalog-browse';
 import { BRANDS } from '../../shared/catalog/types';
 
 export const FILTER_KEYS = ['brand', 'year', 'series', 'hunt', 'type'] as const;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
 import type { ListingPage } from '../../shared/community/trade-schemas';
-import { useCommunityQuery } from '../../sync/use-community-query';
+import { useCommunityQuery } from '../../data/use-community-query';
 import { ScreenHeader } from '../../ui/screen-header';
 import { ListingCard, OfflineNote, QueryProblem } from './trade-parts';
 import { usePendingViews } from './use-pending-views';

@@ -6,7 +6,7 @@ import { Link, useParams } from 'wouter';
 import { useAuth } from '../../auth/use-auth';
 import { showError } from '../../errors/show-error';
 import type { ListingDetail, ListingView, OfferView } from '../../shared/community/trade-schemas';
-import { useCommunityQuery } from '../../sync/use-community-query';
+import { useCommunityQuery } from '../../data/use-community-query';
 import { ScreenHeader } from '../../ui/screen-header';
 import { CarPhoto } from '../catalog';
 import { formatDate, formatPrice } from '../catalog';

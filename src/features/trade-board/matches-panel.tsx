@@ -1,6 +1,6 @@
 // The trade board's 'Matches' tab: open listings that match the collector's public wishlist,
 // or, while the wishlist is private, what making it public means and the switch to do it.
-import { useProfile } from '../../db/use-collection';
+import { useProfile } from '../../data/use-collection';
 import { showError } from '../../errors/show-error';
 import {
   isWishlistPublic,

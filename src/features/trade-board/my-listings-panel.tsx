@@ -1,7 +1,7 @@
 // The trade board's 'My listings' tab: the collector's listings from the server with the ones
 // this device still has queued, each open one with who has it on their wishlist.
 import type { ListingView } from '../../shared/community/trade-schemas';
-import { useCommunityQuery } from '../../sync/use-community-query';
+import { useCommunityQuery } from '../../data/use-community-query';
 import { WantedByLine } from './market-parts';
 import { ListingCard, OfflineNote, QueryProblem } from './trade-parts';
 import { useWantedBy } from './use-market';

@@ -2,7 +2,7 @@
 // still has queued (on a listing the server's answer does not show yet, as the device kept it).
 import { Link } from 'wouter';
 import type { ListingView, MyOffer, OfferView } from '../../shared/community/trade-schemas';
-import { useCommunityQuery } from '../../sync/use-community-query';
+import { useCommunityQuery } from '../../data/use-community-query';
 import { formatPrice } from '../catalog';
 import { ItemPhoto, listingHref, OfflineNote, QueryProblem, StatusChip } from './trade-parts';
 import { mergePending, usePendingViews } from './use-pending-views';

@@ -3,7 +3,7 @@
 // refused here first, in the server's words, when I already have an offer waiting on the listing
 // or it has as many waiting as it takes.
 import { useMemo, useState, type FormEvent } from 'react';
-import { useOwnedCars } from '../../db/use-owned-lists';
+import { useOwnedCars } from '../../data/use-owned-lists';
 import { OwnedCarSearchField, useOwnedCarSearch } from '../collection';
 import { showError } from '../../errors/show-error';
 import {
@@ -16,7 +16,7 @@ import { newOfferProblem } from '../../shared/community/offer-limits';
 import { makeOffer } from './trade-actions';
 import { copyLine } from './trade-parts';
 import { parseMoney } from './money';
-import { useMyCarInstances } from '../../db/use-my-instances';
+import { useMyCarInstances } from '../../data/use-my-instances';
 
 const MATCHES = 6;
 

@@ -7,7 +7,7 @@ import {
   type MatchesAnswer,
   type WantedByAnswer,
 } from '../../shared/community/market-schemas';
-import { useCommunityQuery, type CommunityQuery } from '../../sync/use-community-query';
+import { useCommunityQuery, type CommunityQuery } from '../../data/use-community-query';
 
 const sortedUnique = (ids: readonly string[]) => [...new Set(ids)].sort();
 

@@ -2,8 +2,8 @@
 // catalogue and collection, and merged with the server's lists (deduplicated by id), so what I
 // listed or offered with no signal shows at once, marked pending.
 import { useMemo } from 'react';
-import { useProfile } from '../../db/use-collection';
-import { useMyCarInstances } from '../../db/use-my-instances';
+import { useProfile } from '../../data/use-collection';
+import { useMyCarInstances } from '../../data/use-my-instances';
 import type { CarInstance } from '../../shared/collection/types';
 import type { ListingView, OfferView, TradeProfile } from '../../shared/community/trade-schemas';
 import { tradeItemOf, usePendingTrade, useTradeItems, type PendingTrade } from './use-trade-device';

@@ -2,9 +2,9 @@
 // the catalogue rows that pending listings and offers name, and my queued trade changes — so a
 // listing or offer made with no signal shows at once, marked pending.
 import { useMemo } from 'react';
-import type { ItemKind } from '../../db/use-my-instances';
-import { useDeviceCatalog } from '../../db/use-device-catalog';
-import { usePendingChanges } from '../../db/use-pending-changes';
+import type { ItemKind } from '../../data/use-my-instances';
+import { useDeviceCatalog } from '../../data/use-device-catalog';
+import { usePendingChanges } from '../../data/use-pending-changes';
 import {
   createListingSchema,
   createOfferSchema,

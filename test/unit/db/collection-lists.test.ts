@@ -7,7 +7,7 @@ import { rowsToCollection } from '../../../src/db/collection-rows';
 import { collectionChangeTables, type GarageDb } from '../../../src/db/garage-db';
 import { type OwnedCarRow } from '../../../src/db/device-rows';
 import { collectionSettings, newCarDefaults } from '../../../src/db/collection-settings';
-import { computeStats, loadCollectionStats } from '../../../src/db/use-collection-stats';
+import { computeStats, loadCollectionStats } from '../../../src/data/use-collection-stats';
 import {
   CSV_COLUMNS,
   loadExportJson,
@@ -15,17 +15,17 @@ import {
   toCsv,
   type ExportRow,
 } from '../../../src/db/collection-export';
-import { loadListEntries } from '../../../src/db/use-list-entries';
+import { loadListEntries } from '../../../src/data/use-list-entries';
 import {
   loadOwnedCars,
   loadOwnedSets,
   loadRecentOwnedCars,
   loadRecentInstances,
-} from '../../../src/db/use-owned-lists';
-import { loadOwnedTotals } from '../../../src/db/use-owned-totals';
+} from '../../../src/data/use-owned-lists';
+import { loadOwnedTotals } from '../../../src/data/use-owned-totals';
 import { readCounters, writeCounters } from '../../../src/db/device-counters';
-import { loadSetProgress } from '../../../src/db/use-set-progress';
-import { loadTradeSell } from '../../../src/db/use-trade-sell';
+import { loadSetProgress } from '../../../src/data/use-set-progress';
+import { loadTradeSell } from '../../../src/data/use-trade-sell';
 import {
   collectionHref,
   filterEntries,

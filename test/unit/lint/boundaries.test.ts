@@ -57,7 +57,7 @@ describe('the boundaries between the parts', () => {
 
   it('src/ui imports no feature', async () => {
     await expectRefused('src/ui/example.ts', '../features/catalog');
-    await expectAllowed('src/ui/example.ts', '../sync/use-online');
+    await expectAllowed('src/ui/example.ts', '../data/use-online');
   });
 
   it('db, sync and auth never import the layers above them', async () => {
@@ -74,6 +74,15 @@ describe('the boundaries between the parts', () => {
     await expectAllowed('src/local-store/example.ts', './rebase');
   });
 
+  it("src/data, the screens' hooks, imports no screen and the engine only by its entry", async () => {
+    await expectRefused('src/data/example.ts', '../features/catalog');
+    await expectRefused('src/data/example.ts', '../ui/avatar');
+    await expectRefused('src/data/example.ts', '../local-store/rebase');
+    await expectRefused('src/db/example.ts', '../data/use-online');
+    await expectAllowed('src/data/example.ts', '../db/device-db');
+    await expectAllowed('src/data/example.ts', 'dexie-react-hooks');
+  });
+
   it('src/db never imports the write engine above it', async () => {
     await expectRefused('src/db/example.ts', '../local-store');
     await expectRefused('src/db/example.ts', '../local-store/collection-diff');
@@ -87,7 +96,7 @@ describe('the boundaries between the parts', () => {
   });
 
   it('routes compose features and read nothing themselves', async () => {
-    await expectRefused('src/routes/example.ts', '../db/use-collection');
+    await expectRefused('src/routes/example.ts', '../data/use-collection');
     await expectRefused('src/routes/example.ts', '../local-store');
     await expectAllowed('src/routes/example.ts', '../features/auth');
   });
@@ -98,12 +107,12 @@ describe('the boundaries between the parts', () => {
     await expectAllowed('src/features/home/example.ts', './home-screen');
   });
 
-  it('screens read through src/db hooks, never the tables', async () => {
+  it('screens read through src/data hooks, never the tables', async () => {
     await expectRefused('src/features/home/example.ts', '../../db/device-db');
     await expectRefused('src/ui/example.ts', '../db/garage-db');
     const live = await problemsOf(importOf('dexie-react-hooks'), 'src/features/home/example.ts');
     expect(live.join('\n')).toContain('no-restricted-imports');
-    await expectAllowed('src/features/home/example.ts', '../../db/use-collection');
+    await expectAllowed('src/features/home/example.ts', '../../data/use-collection');
   });
 
   it('lets only src/db/outbox-store.ts query the outbox', async () => {

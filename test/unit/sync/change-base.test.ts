@@ -4,7 +4,7 @@
 import Dexie, { RangeSet, rangesOverlap, type ObservabilitySet } from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeBaseFor } from '../../../src/local-store/change-base';
-import { loadOwnedTotals } from '../../../src/db/use-owned-totals';
+import { loadOwnedTotals } from '../../../src/data/use-owned-totals';
 import { COLLECTION_VERSION_KEY } from '../../../src/db/collection-version';
 import { DEXIE_MUTATION_SIGNAL, PLAIN_WRITES_CHANNEL } from '../../../src/db/versioned-write';
 import { changeBaseSettled, loadChangeBase } from '../../../src/local-store/change-base-load';

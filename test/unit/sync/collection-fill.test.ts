@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { collectionArrival } from '../../../src/db/collection-arrival';
 import { readAllRows, rowsToCollection } from '../../../src/db/collection-rows';
 import type { GarageDb } from '../../../src/db/garage-db';
-import { loadOwnedTotals } from '../../../src/db/use-owned-totals';
+import { loadOwnedTotals } from '../../../src/data/use-owned-totals';
 import { nextStepSize, STEP_TARGET_MS } from '../../../src/local-store/collection-fill';
 import { applyLocalChange } from '../../../src/local-store/local-change';
 import {

@@ -3,7 +3,7 @@
 // change delivered; the collector can then send it again or discard it.
 import { describe, expect, it } from 'vitest';
 import { readAllRows, rowsToCollection } from '../../../src/db/collection-rows';
-import { loadOwnedTotals } from '../../../src/db/use-owned-totals';
+import { loadOwnedTotals } from '../../../src/data/use-owned-totals';
 import {
   discardSetAside,
   outboxCounts,

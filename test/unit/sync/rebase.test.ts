@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { readAllRows, rowsToCollection } from '../../../src/db/collection-rows';
 import type { GarageDb } from '../../../src/db/garage-db';
-import { loadOwnedTotals } from '../../../src/db/use-owned-totals';
+import { loadOwnedTotals } from '../../../src/data/use-owned-totals';
 import { applyLocalChange } from '../../../src/local-store/local-change';
 import {
   rebaseOnSnapshot,

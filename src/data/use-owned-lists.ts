@@ -4,15 +4,15 @@
 // one in memory.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type CarInstance, type Condition } from '../shared/collection/types';
-import { deviceDb } from './device-db';
+import { deviceDb } from '../db/device-db';
 import { useDeviceCatalog } from './use-device-catalog';
-import type { GarageDb } from './garage-db';
-import type { OwnedCarRow } from './device-rows';
-import type { OwnedCarSummaryRow } from './owned-summaries';
-import type { CarSummary, SetSummary } from './catalog-summaries';
-import { carSummaries, setSummaries, unknownCar, unknownSet } from './catalog-summaries';
-import type { Sortable } from './owned-rows';
-import { latest, ownedCarRows, ownedSetRows, seriesPosition } from './owned-rows';
+import type { GarageDb } from '../db/garage-db';
+import type { OwnedCarRow } from '../db/device-rows';
+import type { OwnedCarSummaryRow } from '../db/owned-summaries';
+import type { CarSummary, SetSummary } from '../db/catalog-summaries';
+import { carSummaries, setSummaries, unknownCar, unknownSet } from '../db/catalog-summaries';
+import type { Sortable } from '../db/owned-rows';
+import { latest, ownedCarRows, ownedSetRows, seriesPosition } from '../db/owned-rows';
 
 export interface OwnedCarEntry extends Sortable {
   carId: string;

@@ -2,12 +2,12 @@
 // plus the owned sets, each with how many of its cars the collector has.
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CatalogSet } from '../shared/catalog/types';
-import { deviceDb } from './device-db';
+import { deviceDb } from '../db/device-db';
 import { useDeviceCatalog } from './use-device-catalog';
-import type { GarageDb } from './garage-db';
-import type { SetSummary } from './catalog-summaries';
-import { carSummaries, setSummary } from './catalog-summaries';
-import { ownedCarIds, ownedSetRows } from './owned-rows';
+import type { GarageDb } from '../db/garage-db';
+import type { SetSummary } from '../db/catalog-summaries';
+import { carSummaries, setSummary } from '../db/catalog-summaries';
+import { ownedCarIds, ownedSetRows } from '../db/owned-rows';
 import { compareNames } from '../shared/text/locale-text';
 
 export interface SetProgressEntry {

@@ -1,10 +1,10 @@
 // What the collector offers for trade or sale (/collection/tradensell), joined with the catalogue.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { deviceDb } from './device-db';
+import { deviceDb } from '../db/device-db';
 import { useDeviceCatalog } from './use-device-catalog';
-import type { GarageDb } from './garage-db';
-import type { CarSummary, SetSummary } from './catalog-summaries';
-import { carSummaries, setSummaries, unknownCar, unknownSet } from './catalog-summaries';
+import type { GarageDb } from '../db/garage-db';
+import type { CarSummary, SetSummary } from '../db/catalog-summaries';
+import { carSummaries, setSummaries, unknownCar, unknownSet } from '../db/catalog-summaries';
 
 export interface TradeCarEntry {
   key: string;

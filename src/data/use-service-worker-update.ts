@@ -1,6 +1,6 @@
 // React view of the service worker update flow: whether a new version waits, and how to apply it.
 import { useSyncExternalStore } from 'react';
-import { applyUpdate, isUpdateReady, subscribeToUpdate } from './service-worker-registration';
+import { applyUpdate, isUpdateReady, subscribeToUpdate } from '../sync/service-worker-registration';
 
 export interface ServiceWorkerUpdate {
   updateReady: boolean;

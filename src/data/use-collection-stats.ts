@@ -6,12 +6,12 @@ import {
   type Condition,
   type SetInstance,
 } from '../shared/collection/types';
-import { deviceDb } from './device-db';
+import { deviceDb } from '../db/device-db';
 import { useDeviceCatalog } from './use-device-catalog';
-import type { GarageDb } from './garage-db';
-import type { CarSummary } from './catalog-summaries';
-import { carSummaries, unknownCar } from './catalog-summaries';
-import { ownedCarRows, ownedSetRows, sumPrices } from './owned-rows';
+import type { GarageDb } from '../db/garage-db';
+import type { CarSummary } from '../db/catalog-summaries';
+import { carSummaries, unknownCar } from '../db/catalog-summaries';
+import { ownedCarRows, ownedSetRows, sumPrices } from '../db/owned-rows';
 import { compareNames } from '../shared/text/locale-text';
 
 export interface CountBy<K> {

@@ -1,7 +1,7 @@
 // The quick check's answers for the cars on screen, live: they change the moment a copy is added.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { deviceDb } from './device-db';
-import { quickAnswers, type QuickAnswer } from './quick-answers';
+import { deviceDb } from '../db/device-db';
+import { quickAnswers, type QuickAnswer } from '../db/quick-answers';
 import { useDeviceCatalog } from './use-device-catalog';
 
 const NONE = new Map<string, QuickAnswer>();

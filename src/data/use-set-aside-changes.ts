@@ -1,9 +1,9 @@
 // The signed-in user's changes that could not be sent, oldest first, with the names of the car
 // or set each one is about (from the catalogue on the device), for the Settings list.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { deviceDb } from './device-db';
-import type { SetAsideRow } from './device-rows';
-import { setAsideEntries } from './outbox-store';
+import { deviceDb } from '../db/device-db';
+import type { SetAsideRow } from '../db/device-rows';
+import { setAsideEntries } from '../db/outbox-store';
 import { useDeviceCatalog } from './use-device-catalog';
 
 export interface SetAsideChange {

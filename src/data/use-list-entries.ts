@@ -1,11 +1,11 @@
 // The favourites and wishlist lists of cars and sets, joined with the catalogue.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { deviceDb } from './device-db';
+import { deviceDb } from '../db/device-db';
 import { useDeviceCatalog } from './use-device-catalog';
-import type { GarageDb } from './garage-db';
-import type { ListName } from './device-rows';
-import type { CarSummary, SetSummary } from './catalog-summaries';
-import { carSummaries, setSummaries, unknownCar, unknownSet } from './catalog-summaries';
+import type { GarageDb } from '../db/garage-db';
+import type { ListName } from '../db/device-rows';
+import type { CarSummary, SetSummary } from '../db/catalog-summaries';
+import { carSummaries, setSummaries, unknownCar, unknownSet } from '../db/catalog-summaries';
 
 export interface ListCarEntry {
   key: string;

@@ -1,8 +1,8 @@
 // Whether the signed-in collector's collection is all on this device yet, live: the screens say
 // 'still arriving' instead of 'not owned' until it is (db/collection-arrival.ts).
 import { useLiveQuery } from 'dexie-react-hooks';
-import { collectionArrival, type CollectionArrival } from './collection-arrival';
-import { deviceDb } from './device-db';
+import { collectionArrival, type CollectionArrival } from '../db/collection-arrival';
+import { deviceDb } from '../db/device-db';
 
 const SIGNED_OUT: CollectionArrival = { state: 'here' };
 

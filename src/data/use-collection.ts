@@ -2,9 +2,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CatalogSet } from '../shared/catalog/types';
 import { useMemo } from 'react';
-import { deviceDb } from './device-db';
+import { deviceDb } from '../db/device-db';
 import { useDeviceCatalog } from './use-device-catalog';
-import type { ProfileRow } from './device-rows';
+import type { ProfileRow } from '../db/device-rows';
 
 /** How many instances of each car the user owns (0 when none). */
 export function useOwnedCarCounts(

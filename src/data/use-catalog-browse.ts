@@ -4,7 +4,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import type { Brand, CarType, CatalogSet } from '../shared/catalog/types';
-import { CatalogIndex, type CarRow } from './catalog-index';
+import { CatalogIndex, type CarRow } from '../db/catalog-index';
 import {
   brandYearCars,
   carWithSet,
@@ -20,7 +20,7 @@ import {
   type FilterOptions,
   type SeriesIndex,
   type YearCount,
-} from './catalog-queries';
+} from '../db/catalog-queries';
 import {
   carMarks,
   emptyMarks,
@@ -33,8 +33,8 @@ import {
   type OwnedCarState,
   type OwnedSetState,
   type SetProgress,
-} from './collector-marks';
-import { deviceDb } from './device-db';
+} from '../db/collector-marks';
+import { deviceDb } from '../db/device-db';
 import { useDeviceCatalog } from './use-device-catalog';
 
 /** No catalogue on the device yet answers like an empty one; undefined while it is read. */

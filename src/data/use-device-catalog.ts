@@ -1,8 +1,8 @@
 // The catalogue on this device for React: read into memory once, re-rendered when a new version
 // replaces it. undefined while it is being read; null when the device has none yet.
 import { useEffect, useSyncExternalStore } from 'react';
-import type { CatalogIndex } from './catalog-index';
-import { deviceDb } from './device-db';
+import type { CatalogIndex } from '../db/catalog-index';
+import { deviceDb } from '../db/device-db';
 
 const store = deviceDb.catalog;
 const subscribe = (listener: () => void) => store.subscribe(listener);

@@ -1,8 +1,8 @@
 // A community read for a screen: the server's answer, or the device's kept copy offline; read
 // again when a replay has settled changes, so a pending post is replaced by the real one.
 import { useCallback, useEffect, useState } from 'react';
-import { readCommunity } from './community-client';
-import { subscribeSyncEvents } from './sync-events';
+import { readCommunity } from '../sync/community-client';
+import { subscribeSyncEvents } from '../sync/sync-events';
 
 export type CommunityQuery<T> =
   | {

@@ -1,5 +1,5 @@
 // The 'A new version is ready' banner with its Reload action, shown while an update waits.
-import { useServiceWorkerUpdate } from './use-service-worker-update';
+import { useServiceWorkerUpdate } from '../data/use-service-worker-update';
 import './update-ready-banner.css';
 
 export function UpdateReadyBanner() {

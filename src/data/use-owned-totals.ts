@@ -2,10 +2,10 @@
 // counters row (db/device-counters.ts). Its own small module: the badge and install watchers of
 // the first screen read it without the collection lists' code.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { deviceDb } from './device-db';
-import { readCounters, totalsIn } from './device-counters';
-import type { GarageDb } from './garage-db';
-import type { OwnedTotals } from './owned-summaries';
+import { deviceDb } from '../db/device-db';
+import { readCounters, totalsIn } from '../db/device-counters';
+import type { GarageDb } from '../db/garage-db';
+import type { OwnedTotals } from '../db/owned-summaries';
 
 /**
  * The user's totals on this device, as the last change or rebase here left them; null before

@@ -1,9 +1,9 @@
 // The signed-in user's queued changes of the given names, oldest first: what screens show as
 // 'Pending' (a post made offline, a like, a follow) until the server confirms them.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { deviceDb } from './device-db';
-import type { OutboxRow } from './device-rows';
-import { unsentEntries } from './outbox-store';
+import { deviceDb } from '../db/device-db';
+import type { OutboxRow } from '../db/device-rows';
+import { unsentEntries } from '../db/outbox-store';
 
 const NONE: OutboxRow[] = [];
 

@@ -2,9 +2,9 @@
 // collection, and the years and series they pick, each photo once.
 import { useLiveQuery } from 'dexie-react-hooks';
 import Dexie from 'dexie';
-import type { CatalogIndex, CarRow } from './catalog-index';
-import { deviceDb } from './device-db';
-import type { GarageDb } from './garage-db';
+import type { CatalogIndex, CarRow } from '../db/catalog-index';
+import { deviceDb } from '../db/device-db';
+import type { GarageDb } from '../db/garage-db';
 import { useDeviceCatalog } from './use-device-catalog';
 
 export interface PhotoChoice {

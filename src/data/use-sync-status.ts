@@ -7,8 +7,8 @@ import { deviceDb } from '../db/device-db';
 import { outboxCounts } from '../db/outbox-store';
 import { readSyncRecord } from '../db/sync-record';
 import { useOnline } from './use-online';
-import { subscribeSyncEvents } from './sync-events';
-import type { SyncFacts } from './sync-wording';
+import { subscribeSyncEvents } from '../sync/sync-events';
+import type { SyncFacts } from '../sync/sync-wording';
 
 export interface SyncStatus extends SyncFacts {
   /** Every unsent change of the user's: waiting plus set aside. */

@@ -1,7 +1,7 @@
 // Preview URLs of photos kept on this device (a pending post's photos before their upload).
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { deviceDb } from './device-db';
+import { deviceDb } from '../db/device-db';
 
 /** Object URLs by photo id, revoked when the ids change or the component goes. */
 export function useKeptPhotoUrls(photoIds: readonly string[]): Map<string, string> {

@@ -1,7 +1,7 @@
 // My copies of cars and sets on this device, for a screen that lists or offers one of them.
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CarInstance, SetInstance } from '../shared/collection/types';
-import { deviceDb } from './device-db';
+import { deviceDb } from '../db/device-db';
 
 export type ItemKind = 'car' | 'set';
 
