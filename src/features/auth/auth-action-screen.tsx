@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { applyActionCode, checkActionCode, verifyPasswordResetCode } from 'firebase/auth';
 import { Link, useLocation } from 'wouter';
 import { startAuth } from '../../auth/auth-state';
-import { clientConfigOnDevice } from '../../db/device-reads';
+import { clientConfigOnDevice } from '../../data/device-reads';
 import { AuthShell } from './auth-fields';
 import {
   DONE_TITLE,

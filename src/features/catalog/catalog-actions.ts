@@ -23,7 +23,7 @@ export async function addCar(carId: string, details: CarInstanceDetails = {}): P
     // The collector's chosen defaults (settings) for a new car, unless the caller said otherwise.
     // (The device reads' module, loaded here rather than with the first screen.)
     const userId = currentUserId();
-    const { newCarDefaultsOnDevice } = await import('../../db/device-reads');
+    const { newCarDefaultsOnDevice } = await import('../../data/device-reads');
     const defaults = userId ? await newCarDefaultsOnDevice(userId) : {};
     return changeCollection('collection/add-car-instance', {
       carId,

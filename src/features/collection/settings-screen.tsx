@@ -10,7 +10,7 @@ import toast from 'react-hot-toast';
 import { Link, useLocation } from 'wouter';
 import { signOutOfThisDevice } from '../account';
 import { useAuth } from '../../auth/use-auth';
-import { exportJsonOnDevice, exportRowsOnDevice } from '../../db/device-reads';
+import { exportJsonOnDevice, exportRowsOnDevice } from '../../data/device-reads';
 import { useProfile } from '../../data/use-collection';
 import {
   collectionSettings,

@@ -83,9 +83,12 @@ describe('the boundaries between the parts', () => {
     await expectAllowed('src/data/example.ts', 'dexie-react-hooks');
   });
 
-  it('src/db never imports the write engine above it', async () => {
+  it('src/db, the storage, imports src/shared only', async () => {
     await expectRefused('src/db/example.ts', '../local-store');
     await expectRefused('src/db/example.ts', '../local-store/collection-diff');
+    await expectRefused('src/db/example.ts', '../auth/client-config');
+    await expectRefused('src/db/example.ts', '../sync/api-fetch');
+    await expectAllowed('src/db/example.ts', '../shared/collection/rules');
   });
 
   it('the write engine is reached only through src/local-store/index.ts', async () => {
