@@ -8,7 +8,7 @@ import { outboxCounts } from '../db/outbox-store';
 import { readSyncRecord } from '../db/sync-record';
 import { useOnline } from './use-online';
 import { subscribeSyncEvents } from '../sync/sync-events';
-import type { SyncFacts } from '../sync/sync-wording';
+import type { SyncFacts } from './sync-wording';
 
 export interface SyncStatus extends SyncFacts {
   /** Every unsent change of the user's: waiting plus set aside. */

@@ -2,7 +2,7 @@
 // 'Offline · …', 'Can't reach the server · …', with a 'Sync now' button while changes wait.
 import { useEffect, useState } from 'react';
 import { useSyncStatus } from '../data/use-sync-status';
-import { describeSync, type SyncTone } from '../sync/sync-wording';
+import { describeSync, type SyncTone } from '../data/sync-wording';
 
 const FADE_AFTER_MS = 2000;
 

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CarSummary, SetSummary } from '../../db/catalog-summaries';
 import type { Currency } from '../../db/collection-settings';
-import { describeSync } from '../../sync/sync-wording';
+import { describeSync } from '../../data/sync-wording';
 import { useSyncStatus } from '../../data/use-sync-status';
 import { carHref, setHref } from './links';
 import { madeOnFirstUse } from '../../shared/made-on-first-use';

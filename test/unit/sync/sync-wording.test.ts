@@ -2,7 +2,7 @@
 // word, and 'Can't reach the server' when it is online but our API did not answer.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeSync, type SyncFacts } from '../../../src/sync/sync-wording';
+import { describeSync, type SyncFacts } from '../../../src/data/sync-wording';
 
 const facts = (over: Partial<SyncFacts>): SyncFacts => ({
   online: true,
