@@ -1,5 +1,5 @@
-// The catalogue screens' hooks: queries over the catalogue in memory (catalog-queries.ts) and
-// the collector's marks from their rows (collector-marks.ts), re-rendered when either changes.
+// The catalogue screens' hooks: queries over the catalogue in memory (db/catalog-queries.ts) and
+// the collector's marks from their rows (db/collector-marks.ts), re-rendered when either changes.
 // undefined while the catalogue is being read.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';

@@ -1,5 +1,5 @@
 // Reads a user's collection rows (all of them, or the slice one change touches) and turns them
-// into the docs/product.md objects; collection-diff.ts writes them back.
+// into the docs/product.md objects; local-store/collection-diff.ts writes them back.
 import type { IndexableType, Table } from 'dexie';
 import type { CatalogLookup } from '../shared/collection/rules';
 import { setCarInstanceId, wishlistItem } from '../shared/collection/rules';

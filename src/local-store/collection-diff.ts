@@ -1,6 +1,6 @@
 // Writes a change's result back as rows: only the rows that differ, in the collector's order,
 // with the car summaries following in the same writes (and the user's totals on the counters).
-// The rows were read by collection-rows.ts.
+// The rows were read by db/collection-rows.ts.
 import type { Collection, OwnedCar, UserState } from '../shared/collection/types';
 import { readAllRows, type CollectionRows } from '../db/collection-rows';
 import type { GarageDb } from '../db/garage-db';
