@@ -3,6 +3,9 @@
 // path at once, at the most the limits allow, against 20 collectors' ordinary writes and reads,
 // and the same 20 without it), on PGlite and on PostgreSQL.
 // Figures are printed and written to bench/results/api.json.
+// BENCH_ONLY=fairness runs only the fairness phase on each store (after the same warm-up),
+// prints it and writes nothing; with BENCH_ABUSE_PATHS (bench/api/abuser.ts) it shows what each
+// abuse path alone does to the others.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -107,6 +110,10 @@ const STORES = (process.env.BENCH_STORES ?? 'pglite,postgres').split(',');
 /** Server processes on PostgreSQL (WEB_CONCURRENCY): one per core, as deployed. PGlite is one. */
 const POSTGRES_WORKERS = Number(process.env.BENCH_WEB_CONCURRENCY ?? cpus().length);
 const PACED_MS = Number(process.env.BENCH_PACED_MS ?? 6000);
+const ONLY_FAIRNESS = process.env.BENCH_ONLY === 'fairness';
+if (process.env.BENCH_ONLY !== undefined && !ONLY_FAIRNESS) {
+  throw new Error(`BENCH_ONLY: only 'fairness' is known, not '${process.env.BENCH_ONLY}'`);
+}
 
 async function catalogCarIds(url: string): Promise<string[]> {
   const response = await fetch(`${url}/api/catalog`);
@@ -262,7 +269,48 @@ async function benchStore(
   return { ...result, reference: { ...figures, ratio, ...ceiling } };
 }
 
+/** BENCH_ONLY=fairness: the warmed-up server's fairness phase, nothing else. */
+async function fairnessOnly(store: StoreResult['store'], env: Record<string, string>) {
+  const server = await startServerProcess(env);
+  try {
+    const carIds = await catalogCarIds(server.url);
+    const users = await Promise.all(Array.from({ length: CLIENTS }, () => signUpTestUser()));
+    await warmUp(addCars(server.url, users, carIds), CLIENTS, Number(env.WEB_CONCURRENCY ?? 1));
+    dropIdleConnections();
+    return { store, fairness: await fairnessPhase(server.url) };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function onlyFairness() {
+  const emulator = await startAuthEmulator({ projectId: 'demo-diecast', cwd: projectRoot });
+  const emulatorEnv = { FIREBASE_AUTH_EMULATOR_HOST: emulator.host };
+  const results: { store: string; fairness: FairnessResult }[] = [];
+  try {
+    if (STORES.includes('pglite')) results.push(await fairnessOnly('pglite', emulatorEnv));
+    if (STORES.includes('postgres')) {
+      const cluster = await startPostgresCluster();
+      try {
+        results.push(
+          await fairnessOnly('postgres', {
+            ...emulatorEnv,
+            DATABASE_URL: cluster.url,
+            WEB_CONCURRENCY: String(POSTGRES_WORKERS),
+          }),
+        );
+      } finally {
+        cluster.stop();
+      }
+    }
+  } finally {
+    await emulator.stop();
+  }
+  printFairness(results);
+}
+
 async function main() {
+  if (ONLY_FAIRNESS) return onlyFairness();
   const loadAtStart = loadavg()[0] ?? 0;
   const emulator = await startAuthEmulator({ projectId: 'demo-diecast', cwd: projectRoot });
   const emulatorEnv = { FIREBASE_AUTH_EMULATOR_HOST: emulator.host };

@@ -4,6 +4,8 @@
 // replayed 1,000-entry push, the heavy reads (matches over a wishlisted catalogue, wanted-by,
 // community prices, user search, the leaderboard), follow/unfollow and comments aimed at one
 // collector, and anonymous reads from the same address. Refusals (429) are counted, not obeyed.
+// BENCH_ABUSE_PATHS=matches,settings (path names as printed, comma-separated) runs only those
+// paths, to see what each alone does to the others; the default is every path.
 import { randomUUID } from 'node:crypto';
 import type { TestUser } from '../../test/fixtures/auth';
 import { getJson, percentile, postJson } from '../lib/http-client';
@@ -94,11 +96,24 @@ export async function prepareAbuser(setup: AbuserSetup): Promise<unknown> {
   return wishlistPush;
 }
 
-/** Runs every path until `stop()` says so; then each path's figures. */
+/** The paths BENCH_ABUSE_PATHS names (an unknown name is an error), or all of them. */
+function chosenPaths(all: Record<string, Send>): [string, Send][] {
+  const wanted = process.env.BENCH_ABUSE_PATHS?.split(',').map((name) => name.trim());
+  if (!wanted) return Object.entries(all);
+  const unknown = wanted.filter((name) => !(name in all));
+  if (unknown.length > 0) {
+    throw new Error(
+      `BENCH_ABUSE_PATHS: no path ${unknown.join(', ')} (${Object.keys(all).join(', ')})`,
+    );
+  }
+  return Object.entries(all).filter(([name]) => wanted.includes(name));
+}
+
+/** Runs every path (or BENCH_ABUSE_PATHS's) until `stop()` says so; then each path's figures. */
 export function runAbuser(setup: AbuserSetup, wishlistPush: unknown) {
   let stopping = false;
   const figures: Record<string, { statuses: number[]; okMs: number[] }> = {};
-  const running = Object.entries(paths(setup, wishlistPush)).flatMap(([name, send]) => {
+  const running = chosenPaths(paths(setup, wishlistPush)).flatMap(([name, send]) => {
     const path = { statuses: [] as number[], okMs: [] as number[] };
     figures[name] = path;
     return Array.from({ length: CONCURRENCY }, async (_, lane) => {
