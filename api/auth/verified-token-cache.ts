@@ -28,12 +28,23 @@ export function cachingVerifier(
   const maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
   const now = options.now ?? Date.now;
   const remembered = new Map<string, Remembered>();
+  // A device opening the app sends several requests with one new token at once: they share one
+  // verification (with a hosted project, one call to Firebase) instead of each making its own.
+  const verifying = new Map<string, Promise<VerifiedUser>>();
+  const verifyOnce = (idToken: string): Promise<VerifiedUser> => {
+    let pending = verifying.get(idToken);
+    if (!pending) {
+      pending = inner.verify(idToken).finally(() => verifying.delete(idToken));
+      verifying.set(idToken, pending);
+    }
+    return pending;
+  };
   return {
     async verify(idToken) {
       const hit = remembered.get(idToken);
       if (hit && now() < hit.until) return hit.user;
       if (hit) remembered.delete(idToken);
-      const user = await inner.verify(idToken);
+      const user = await verifyOnce(idToken);
       if (user.validUntil !== undefined && now() < user.validUntil) {
         // A Map keeps insertion order: when full, the oldest token makes room.
         if (remembered.size >= maxTokens) {

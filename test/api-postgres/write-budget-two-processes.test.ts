@@ -110,7 +110,18 @@ describe('one push in flight per collector across server processes', () => {
     // Over the budget of 50: refused, but only after the server's refusal hold (about a second),
     // holding the collector's push lease all the while.
     const held = push(first, user, 60, 'held');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Sent once that push holds the lease, however long the first process takes to get there.
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = new pg.Client({ connectionString: url.toString() });
+    await database.connect();
+    try {
+      const leases = async () =>
+        (await database.query('SELECT 1 FROM push_leases WHERE user_id = $1', [user.uid])).rowCount;
+      await expect.poll(leases, { timeout: 10_000, interval: 20 }).toBe(1);
+    } finally {
+      await database.end();
+    }
     const meanwhile = await push(second, user, 1, 'meanwhile');
     expect(meanwhile.status).toBe(429);
     expect(meanwhile.headers.get('Retry-After')).toBe('1');

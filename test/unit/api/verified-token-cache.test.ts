@@ -52,6 +52,18 @@ describe('cachingVerifier', () => {
     expect(calls).toEqual(['hour', 'hour']);
   });
 
+  it('verifies a new token once when several requests bring it at the same moment', async () => {
+    const { verifier, calls } = countingVerifier((token) => ({
+      uid: token,
+      email: null,
+      validUntil: 10_000,
+    }));
+    const cached = cachingVerifier(verifier, { now: () => 0 });
+    const users = await Promise.all([cached.verify('a'), cached.verify('a'), cached.verify('a')]);
+    expect(users.map((user) => user.uid)).toEqual(['a', 'a', 'a']);
+    expect(calls).toEqual(['a']);
+  });
+
   it('never remembers a failure, nor a token without a validUntil', async () => {
     let fail = true;
     const calls: string[] = [];
